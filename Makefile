@@ -1,0 +1,131 @@
+# Quanta - a 32-bit x86 SMP teaching kernel about CPU scheduling.
+#
+#   make            build build/kernel.elf (+ kernel.asm, kernel.sym listings)
+#   make run        boot it in QEMU with $(CPUS) CPUs, serial console on stdio
+#   make qemu       boot with CMDLINE and return when the kernel powers off
+#   make test       the whole test suite (what CI runs)
+#   make iso        a GRUB rescue ISO, build/quanta.iso
+#   make gdb        QEMU halted with a GDB stub, and gdb attached to it
+#
+# Variables (architecture contract 1): SCHED CPUS HZ CMDLINE CROSS PROFILE.
+
+SCHED   ?= cfs
+CPUS    ?= 4
+HZ      ?= 1000
+CMDLINE ?=
+CROSS   ?= i686-linux-gnu-
+PROFILE ?= real
+MEM     ?= 128M
+
+CC      := $(CROSS)gcc
+LD      := $(CROSS)ld
+NM      := $(CROSS)nm
+OBJDUMP := $(CROSS)objdump
+NASM    := nasm
+PYTHON  := python3
+B       := build
+
+CFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-pic -fno-pie \
+	-fno-stack-protector -mgeneral-regs-only -fno-asynchronous-unwind-tables \
+	-fno-omit-frame-pointer --param=min-pagesize=0 -m32 -march=i686 \
+	-Wall -Wextra -Werror -MMD -MP -I. -DCONFIG_HZ=$(HZ)
+LDFLAGS := -T linker.ld -nostdlib -no-pie -static -Wl,--build-id=none \
+	-Wl,-z,noexecstack -Wl,-z,max-page-size=4096
+NASMFLAGS := -f elf32 -g -F dwarf -I.
+
+KSRC := $(wildcard arch/x86/*.c drivers/*.c kernel/*.c kernel/lib/*.c)
+KASM := boot/entry.asm arch/x86/trapentry.asm arch/x86/switch.asm \
+	boot/trampoline_blob.asm
+KOBJ := $(KSRC:%.c=$(B)/%.o) $(KASM:%.asm=$(B)/%.o)
+
+.DELETE_ON_ERROR:
+.PHONY: all deps run qemu test iso gdb qemu-gdb clean lint format
+all: deps $(B)/kernel.elf
+
+deps:
+	@tools/deps.sh
+
+# V=1 shows the full commands
+Q := $(if $(V),,@)
+
+$(B)/%.o: %.c | deps
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) -c $< -o $@
+
+$(B)/%.o: %.asm boot/defs.inc | deps
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  AS      $<")
+	$(Q)$(NASM) $(NASMFLAGS) $< -o $@
+
+$(B)/boot/trampoline.bin: boot/trampoline.asm boot/defs.inc | deps
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  AS      $<")
+	$(Q)$(NASM) -f bin -I. $< -o $@
+$(B)/boot/trampoline_blob.o: $(B)/boot/trampoline.bin
+
+# Two links: the first without symbols, the second with the symbol table of
+# the first in .ksyms (after all code, so no function moves; the check below
+# proves it).
+$(B)/ksyms0.asm: tools/mksyms.py
+	@mkdir -p $(B)
+	$(Q)$(PYTHON) tools/mksyms.py $(NM) - $@
+$(B)/ksyms0.o $(B)/ksyms.o: $(B)/%.o: $(B)/%.asm
+	$(Q)$(NASM) $(NASMFLAGS) $< -o $@
+$(B)/kernel0.elf: $(KOBJ) $(B)/ksyms0.o linker.ld
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(KOBJ) $(B)/ksyms0.o -lgcc
+$(B)/ksyms.asm: $(B)/kernel0.elf tools/mksyms.py
+	$(Q)$(PYTHON) tools/mksyms.py $(NM) $< $@
+$(B)/kernel.elf: $(B)/kernel0.elf $(B)/ksyms.o
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(KOBJ) $(B)/ksyms.o -lgcc
+	@$(NM) -n $(B)/kernel0.elf | grep ' [tTW] ' > $(B)/syms0.txt
+	@$(NM) -n $@ | grep ' [tTW] ' > $(B)/syms1.txt
+	@cmp -s $(B)/syms0.txt $(B)/syms1.txt || \
+		{ echo "kernel symbols moved between links"; exit 1; }
+	$(Q)$(OBJDUMP) -S $@ > $(B)/kernel.asm
+	$(Q)$(NM) -n $@ > $(B)/kernel.sym
+
+INITRD := $(wildcard $(B)/initrd.img)
+
+run: all
+	$(PYTHON) tools/qemu.py --profile $(PROFILE) --cpus $(CPUS) --mem $(MEM) \
+		--cmdline "$(CMDLINE)" $(if $(INITRD),--initrd $(INITRD)) $(B)/kernel.elf
+
+qemu: all
+	$(PYTHON) tools/qemu.py --profile $(PROFILE) --cpus $(CPUS) --mem $(MEM) \
+		--timeout 600 --cmdline "$(CMDLINE)" \
+		$(if $(INITRD),--initrd $(INITRD)) $(B)/kernel.elf < /dev/null
+
+iso: all
+	tools/mkiso.sh $(B)/kernel.elf "$(INITRD)" "$(CMDLINE)" $(B)/quanta.iso
+
+GDBPORT = $(shell $(PYTHON) -c 'import os; print(20000 + os.getuid() % 10000)')
+
+# QEMU waits for gdb on $(GDBPORT); in another terminal: make gdb-attach
+qemu-gdb: all
+	@echo "QEMU halted; gdb stub on port $(GDBPORT) (make gdb-attach)"
+	$(PYTHON) tools/qemu.py --profile $(PROFILE) --cpus $(CPUS) --gdb --halt \
+		--cmdline "$(CMDLINE)" $(if $(INITRD),--initrd $(INITRD)) $(B)/kernel.elf
+
+gdb-attach:
+	gdb -q -nx -x .gdbinit -ex "target remote :$(GDBPORT)"
+
+# Both in one terminal: QEMU in the background (console in build/gdb-com1.log)
+gdb: all
+	@echo "console output goes to $(B)/gdb-com1.log"
+	@$(PYTHON) tools/qemu.py --profile $(PROFILE) --cpus $(CPUS) --gdb --halt \
+		--cmdline "$(CMDLINE)" $(if $(INITRD),--initrd $(INITRD)) \
+		--com1 $(B)/gdb-com1.log $(B)/kernel.elf < /dev/null & \
+	qpid=$$!; sleep 0.5; \
+	gdb -q -nx -x .gdbinit -ex "target remote :$(GDBPORT)"; \
+	kill $$qpid 2>/dev/null; wait $$qpid 2>/dev/null; true
+
+test: all
+	$(PYTHON) tests/run.py --kernel $(B)/kernel.elf
+
+clean:
+	rm -rf $(B)
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -1,0 +1,26 @@
+/*
+ * lapic.h - each CPU's local APIC: its timer, end-of-interrupt, and
+ * inter-processor interrupts (IPIs).
+ */
+#ifndef ARCH_X86_LAPIC_H
+#define ARCH_X86_LAPIC_H
+
+#include <stdint.h>
+
+void lapic_map(uintptr_t phys);		/* BSP, once */
+void lapic_init(void);			/* every CPU, on itself */
+uint32_t lapic_id(void);
+void lapic_eoi(void);
+void lapic_ipi(uint32_t apic_id, int vector);
+void lapic_nmi_others(void);		/* NMI to every other CPU */
+void lapic_init_ipi(uint32_t apic_id);
+void lapic_startup_ipi(uint32_t apic_id, uint32_t phys_addr);
+
+/* The timer counts down at the bus clock / 16.  Counts are in those units. */
+/* One-shot count-down; vector < 0 keeps it masked (it still counts). */
+void lapic_timer_oneshot(uint32_t count, int vector);
+void lapic_timer_stop(void);
+void lapic_timer_periodic(uint32_t count, int vector);
+uint32_t lapic_timer_current(void);
+
+#endif

@@ -1,0 +1,146 @@
+/*
+ * trap.c - dispatch of interrupts and exceptions.
+ *
+ * trap() is called by alltraps (trapentry.asm) with the saved state.  Device
+ * and IPI vectors go to the handler registered for them; a CPU exception in
+ * kernel mode is a kernel bug and panics with the full register state.
+ */
+#include <stdint.h>
+#include "arch/x86/arch.h"
+#include "arch/x86/lapic.h"
+#include "arch/x86/paging.h"
+#include "arch/x86/trap.h"
+#include "arch/x86/x86.h"
+#include "kernel/cpu.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+
+static trap_handler_t handlers[256];
+static const char *handler_names[256];
+
+static const char *const exception_names[32] = {
+	"divide error", "debug", "NMI", "breakpoint", "overflow",
+	"bound range exceeded", "invalid opcode", "device not available",
+	"double fault", "coprocessor segment overrun", "invalid TSS",
+	"segment not present", "stack-segment fault", "general protection",
+	"page fault", "reserved", "x87 floating-point error",
+	"alignment check", "machine check", "SIMD floating-point error",
+};
+
+const char *
+trap_name(int trapno)
+{
+	if (trapno >= 0 && trapno < 32)
+		return exception_names[trapno] ? exception_names[trapno] : "reserved";
+	if (trapno < 256 && handler_names[trapno])
+		return handler_names[trapno];
+	return "interrupt";
+}
+
+void
+trap_register(int vector, trap_handler_t fn, const char *name)
+{
+	if (vector < 32 || vector > 255)
+		panic("trap_register: bad vector %d for %s", vector, name);
+	handlers[vector] = fn;
+	handler_names[vector] = name;
+}
+
+/* Print the registers of a trap frame, as a panic report needs them. */
+void
+trap_dump(const struct trapframe *tf)
+{
+	printk("trap %u (%s) err=0x%x on cpu%d, from %s mode\n", tf->trapno,
+	       trap_name(tf->trapno), tf->err, cpu_id(),
+	       trap_from_user(tf) ? "user" : "kernel");
+	printk("eip=%08x cs=%04x eflags=%08x cr2=%08x cr3=%08x\n", tf->eip,
+	       tf->cs & 0xffff, tf->eflags, read_cr2(), read_cr3());
+	printk("eax=%08x ebx=%08x ecx=%08x edx=%08x\n", tf->eax, tf->ebx,
+	       tf->ecx, tf->edx);
+	printk("esi=%08x edi=%08x ebp=%08x esp=%08x\n", tf->esi, tf->edi,
+	       tf->ebp, trap_from_user(tf) ? tf->esp : (uint32_t)&tf->esp);
+	if (trap_from_user(tf))
+		printk("user ss=%04x esp=%08x\n", tf->ss & 0xffff, tf->esp);
+}
+
+/* A page fault's error code, spelled out. */
+static void
+page_fault_explain(const struct trapframe *tf)
+{
+	uint32_t cr2 = read_cr2();
+
+	printk("page fault at cr2=%08x: %s %s in %s mode%s\n", cr2,
+	       (tf->err & 1) ? "protection violation" : "page not present",
+	       (tf->err & 2) ? "on write" : "on read",
+	       (tf->err & 4) ? "user" : "kernel",
+	       kstack_is_guard(cr2) ? " (kernel stack overflow: guard page)" : "");
+}
+
+/* Weak hook: the process layer kills a faulting user program here.  It
+ * returns 1 when it handled the fault. */
+int __attribute__((weak))
+user_fault(struct trapframe *tf)
+{
+	(void)tf;
+	return 0;
+}
+
+static void
+exception(struct trapframe *tf)
+{
+	if (tf->trapno == T_NMI) {
+		panic_nmi();	/* returns unless a panic is stopping CPUs */
+		printk("NMI on cpu%d ignored\n", cpu_id());
+		return;
+	}
+	if (trap_from_user(tf) && user_fault(tf))
+		return;
+	if (tf->trapno == T_PGFLT)
+		page_fault_explain(tf);
+	panic_trap(tf, "unhandled %s in %s mode", trap_name(tf->trapno),
+		   trap_from_user(tf) ? "user" : "kernel");
+}
+
+void trap(struct trapframe *tf);
+
+void
+trap(struct trapframe *tf)
+{
+	uint32_t v = tf->trapno;
+
+	this_cpu()->irqs++;
+	if (v < 32) {
+		exception(tf);
+		return;
+	}
+	/* Acknowledge first: a handler may switch to another task (the
+	 * scheduler), and until the EOI the LAPIC holds back every interrupt
+	 * of equal or lower priority.  The spurious vector takes no EOI. */
+	if (v >= T_IRQ0 && v != T_SPURIOUS && v != T_SYSCALL)
+		lapic_eoi();
+	if (handlers[v]) {
+		handlers[v](tf);
+		return;
+	}
+	if (v == T_SPURIOUS || (v >= T_PIC_BASE && v < T_PIC_BASE + 16))
+		return;		/* spurious: nothing to do */
+	printk("unexpected interrupt %u on cpu%d (eip %08x), ignored\n", v,
+	       cpu_id(), tf->eip);
+}
+
+/*
+ * Entered through the double-fault task gate on a fresh stack.  The state
+ * of the code that faulted was saved by the task switch into this CPU's
+ * main TSS, so that is where the report reads it from.
+ */
+void
+double_fault_task(void)
+{
+	struct tss *t = &this_cpu()->arch.tss;
+
+	printk("double fault on cpu%d: eip=%08x esp=%08x ebp=%08x cr2=%08x\n",
+	       cpu_id(), t->eip, t->esp, t->ebp, read_cr2());
+	if (kstack_is_guard(t->esp) || kstack_is_guard(read_cr2()))
+		printk("the kernel stack overflowed into its guard page\n");
+	panic_at(t->ebp, t->eip, "double fault");
+}

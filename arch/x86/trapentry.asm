@@ -1,0 +1,73 @@
+; trapentry.asm - the 256 interrupt entry stubs and the common path.
+;
+; Every vector gets a stub that pushes a dummy error code when the CPU did
+; not push one, then its vector number, and jumps to alltraps.  alltraps
+; saves the rest of the machine state as a struct trapframe (arch/x86/trap.h)
+; and calls trap(tf) in C.  On return the same frame is popped and iret
+; resumes the interrupted code, in the kernel or in user mode.
+
+%include "boot/defs.inc"
+
+section .text
+
+%macro STUB 1
+vec%1:
+%if (%1 == 8) || (%1 >= 10 && %1 <= 14) || (%1 == 17) || (%1 == 21) || (%1 == 29) || (%1 == 30)
+	; the CPU pushed an error code already
+%else
+	push	0
+%endif
+	push	%1
+	jmp	alltraps
+%endmacro
+
+%assign v 0
+%rep 256
+	STUB v
+%assign v v+1
+%endrep
+
+global alltraps
+alltraps:
+	push	ds
+	push	es
+	push	fs
+	push	gs
+	pushad
+	mov	ax, KDATA_SEL
+	mov	ds, ax
+	mov	es, ax
+	xor	ax, ax
+	mov	fs, ax
+	; This CPU's per-CPU GS selector sits right after its TSS selector in
+	; the GDT, and the task register holds the TSS selector: so "str" tells
+	; us which CPU we are on without touching memory.
+	str	ax
+	add	ax, 8
+	mov	gs, ax
+	cld
+	push	esp			; struct trapframe *
+	extern	trap
+	call	trap
+	add	esp, 4
+global trapret
+trapret:
+	popad
+	pop	gs
+	pop	fs
+	pop	es
+	pop	ds
+	add	esp, 8			; vector number and error code
+	iret
+
+; The table of stub addresses, read by idt_init().
+section .rodata
+global trap_vectors
+trap_vectors:
+%assign v 0
+%rep 256
+	dd vec %+ v
+%assign v v+1
+%endrep
+
+section .note.GNU-stack noalloc noexec nowrite progbits

@@ -1,0 +1,119 @@
+/*
+ * cmdline.c - split the boot command line into words.
+ */
+#include <stddef.h>
+#include "kernel/bootinfo.h"
+#include "kernel/cmdline.h"
+#include "kernel/lib/string.h"
+#include "kernel/printk.h"
+
+#define MAX_WORDS	64
+
+struct word {
+	const char *key;
+	const char *value;	/* "" for a bare flag */
+};
+
+static char buf[BOOT_CMDLINE_MAX];
+static struct word words[MAX_WORDS];
+static int nwords;
+static const char *init_args[MAX_WORDS];
+static int ninit_args;
+
+/* Every key some part of the kernel reads.  Tunables ("sched.*") are
+ * checked by the tunables registry instead. */
+static const char *const known_keys[] = {
+	"init", "hz", "trace", "acpi", "quiet", "test", "pipe_size", NULL,
+};
+
+static int
+is_known(const char *key)
+{
+	for (int i = 0; known_keys[i]; i++)
+		if (strcmp(key, known_keys[i]) == 0)
+			return 1;
+	return strncmp(key, "sched.", 6) == 0;
+}
+
+/* Cut buf into NUL-terminated words; returns how many. */
+static int
+split(char *s, char **out, int max)
+{
+	int n = 0;
+
+	while (*s && n < max) {
+		while (*s == ' ' || *s == '\t')
+			*s++ = 0;
+		if (!*s)
+			break;
+		out[n++] = s;
+		while (*s && *s != ' ' && *s != '\t')
+			s++;
+	}
+	return n;
+}
+
+void
+cmdline_parse(const char *line)
+{
+	char *w[MAX_WORDS];
+	int n, i = 0;
+
+	strlcpy(buf, line, sizeof(buf));
+	n = split(buf, w, MAX_WORDS);
+	if (n > 0 && !strchr(w[0], '=') && !is_known(w[0]) && strcmp(w[0], "--"))
+		i = 1;		/* QEMU's kernel path */
+	for (; i < n; i++) {
+		if (strcmp(w[i], "--") == 0) {
+			for (i++; i < n; i++)
+				init_args[ninit_args++] = w[i];
+			break;
+		}
+		char *eq = strchr(w[i], '=');
+		words[nwords].key = w[i];
+		words[nwords].value = "";
+		if (eq) {
+			*eq = 0;
+			words[nwords].value = eq + 1;
+		}
+		nwords++;
+	}
+}
+
+const char *
+cmdline_get(const char *key)
+{
+	const char *v = NULL;
+
+	for (int i = 0; i < nwords; i++)	/* the last one wins */
+		if (strcmp(words[i].key, key) == 0)
+			v = words[i].value;
+	return v;
+}
+
+int
+cmdline_has(const char *key)
+{
+	return cmdline_get(key) != NULL;
+}
+
+int
+cmdline_init_argc(void)
+{
+	return ninit_args;
+}
+
+const char *
+cmdline_init_arg(int i)
+{
+	return (i >= 0 && i < ninit_args) ? init_args[i] : NULL;
+}
+
+void
+cmdline_report_unknown(void)
+{
+	for (int i = 0; i < nwords; i++)
+		if (!is_known(words[i].key))
+			printk("cmdline: unknown parameter '%s' ignored\n",
+			       words[i].key);
+}

@@ -1,0 +1,33 @@
+/*
+ * frame.h - the physical page allocator.
+ *
+ * One bit per 4 KiB page of the direct-mapped physical memory (set = in
+ * use).  Built from the multiboot memory map: only "available" RAM above
+ * 1 MiB is ever handed out, minus the kernel image, the boot modules and the
+ * multiboot structures.  frame_free_count() is what tests read to prove that
+ * exited programs gave every page back.
+ */
+#ifndef KERNEL_FRAME_H
+#define KERNEL_FRAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void frame_init(uintptr_t phys_top);
+void frame_add_free(uintptr_t start, uintptr_t end);	/* [start, end) */
+void frame_reserve(uintptr_t start, uintptr_t end);
+
+/* Physical address of a free page (or of n contiguous pages), or 0. */
+uintptr_t frame_alloc(void);
+uintptr_t frame_alloc_contig(size_t n);
+void frame_free(uintptr_t pa);
+void frame_free_contig(uintptr_t pa, size_t n);
+
+/* A zeroed page at its direct-map address, or NULL. */
+void *page_alloc(void);
+void page_free(void *va);
+
+size_t frame_free_count(void);
+size_t frame_total_count(void);
+
+#endif

@@ -1,0 +1,163 @@
+/*
+ * main.c - bring the machine up, CPU by CPU.
+ *
+ * kmain() runs on the BSP with the boot stack and boot page tables from
+ * boot/entry.asm.  The order matters, and each step names what it needs:
+ * per-CPU segment (everything that locks), console, boot information,
+ * interrupts table, memory, firmware tables, LAPIC and IOAPIC, clock
+ * calibration, then the APs.  docs/boot.md walks through it.
+ */
+#include <stdint.h>
+#include "arch/x86/arch.h"
+#include "arch/x86/ioapic.h"
+#include "arch/x86/lapic.h"
+#include "arch/x86/paging.h"
+#include "arch/x86/platform.h"
+#include "arch/x86/trap.h"
+#include "arch/x86/x86.h"
+#include "drivers/uart.h"
+#include "kernel/bootinfo.h"
+#include "kernel/cmdline.h"
+#include "kernel/cpu.h"
+#include "kernel/lib/string.h"
+#include "kernel/monitor.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/selftest.h"
+#include "kernel/smp.h"
+#include "kernel/time.h"
+
+struct cpu cpus[MAX_CPUS];
+int ncpu;
+struct platform_info platform;
+
+static void
+apic_error_interrupt(struct trapframe *tf)
+{
+	(void)tf;
+	printk("lapic: error interrupt\n");
+}
+
+static void
+parse_hz(void)
+{
+	const char *v = cmdline_get("hz");
+
+	if (!v)
+		return;
+	if (strcmp(v, "100") == 0 || strcmp(v, "250") == 0 ||
+	    strcmp(v, "1000") == 0)
+		hz = (unsigned)strtoul(v, NULL, 10);
+	else
+		printk("cmdline: hz=%s rejected: hz takes 100, 250 or 1000; "
+		       "using %u\n", v, hz);
+}
+
+/* Fill `platform` from ACPI, or the MP table, or fall back to one CPU. */
+static void
+discover(void)
+{
+	const char *acpi = cmdline_get("acpi");
+	int acpi_off = acpi && strcmp(acpi, "off") == 0;
+
+	if (!acpi_off && acpi_discover(&platform) == 0)
+		return;
+	if (mp_discover(&platform) == 0)
+		return;
+	printk("smp: no ACPI MADT or MP table; running on the boot CPU only\n");
+	memset(&platform, 0, sizeof(platform));
+	platform.source = "defaults";
+	platform.ncpu = platform.ncpu_listed = 1;
+	platform.lapic_phys = 0xFEE00000;
+	platform.ioapic_phys = 0xFEC00000;
+	for (int i = 0; i < 16; i++)
+		platform.isa_irq[i].gsi = (uint32_t)i;
+}
+
+static void
+cpu_go_idle(void)
+{
+	struct cpu *c = this_cpu();
+
+	for (;;) {
+		uint64_t t0 = sched_clock();
+		sti_hlt();
+		c->idle_ns += sched_clock() - t0;
+	}
+}
+
+/* Called by each AP from arch/x86/smp.c once its tables are loaded. */
+void
+kmain_ap(struct cpu *c)
+{
+	lapic_init();
+	time_start_tick();
+	__atomic_store_n(&c->online, 1, __ATOMIC_SEQ_CST);
+	pr_info("online, apic id %u\n", c->apic_id);
+	cpu_go_idle();
+}
+
+/* Second half of the BSP's boot, on its guarded idle stack. */
+static void
+kmain_late(void *arg)
+{
+	(void)arg;
+	sti();		/* from here the BSP waits by halting */
+	smp_start_aps();
+	printk("smp: %d of %d CPUs online\n", ncpu, platform.ncpu_listed);
+	paging_drop_identity();
+	smp_call_others((smp_fn_t)paging_flush_tlb_local, NULL);
+	uart_enable_rx();
+	cmdline_report_unknown();
+	if (cmdline_has("test"))
+		selftest_run(cmdline_get("test"));
+	monitor_run();
+}
+
+static void
+bsp_start_cpu(struct cpu *c)
+{
+	uintptr_t stack = kstack_alloc();
+
+	if (!stack)
+		panic("no memory for the boot CPU's idle stack");
+	c->idle_stack_top = stack + KSTACK_SIZE;
+	lapic_map(platform.lapic_phys);
+	lapic_init();
+	c->apic_id = lapic_id();
+	ioapic_init();
+	time_init();
+	smp_init();
+	trap_register(T_APIC_ERROR, apic_error_interrupt, "apic-error");
+	time_start_tick();
+	c->online = 1;
+	ncpu = 1;
+	pr_info("online, apic id %u\n", c->apic_id);
+}
+
+void kmain(uint32_t magic, uint32_t info_phys);
+
+void
+kmain(uint32_t magic, uint32_t info_phys)
+{
+	struct cpu *c = &cpus[0];
+
+	time_early_init();
+	gdt_init();
+	cpu_tables_init(c);		/* GS: this_cpu() works from here */
+	uart_init(COM1, 115200);
+	bootinfo_read(magic, info_phys);
+	cmdline_parse(bootinfo.cmdline);
+	console_quiet = cmdline_has("quiet");
+	printk("Quanta: booted by %s, command line '%s'\n",
+	       bootinfo.loader[0] ? bootinfo.loader : "?", bootinfo.cmdline);
+	parse_hz();
+	idt_init();
+	idt_load();
+	pic_disable();
+	bootinfo_init_frames();
+	paging_init(bootinfo_phys_top());
+	discover();
+	bsp_start_cpu(c);
+	arch_call_on_stack(c->idle_stack_top, kmain_late, NULL);
+}

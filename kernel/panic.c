@@ -1,0 +1,104 @@
+/*
+ * panic.c - report a kernel bug and stop the machine.
+ *
+ * The first CPU to panic wins: it switches printk to lock-free mode (the
+ * lock might be held by a CPU that will never release it), prints the
+ * report, stops the other CPUs with an NMI (which arrives even with
+ * interrupts off) and powers off with EXIT_PANIC.  A CPU that panics while
+ * another is already panicking just halts; a panic inside the panic path
+ * powers off immediately.
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include "arch/x86/arch.h"
+#include "arch/x86/lapic.h"
+#include "arch/x86/trap.h"
+#include "arch/x86/x86.h"
+#include "kernel/config.h"
+#include "kernel/cpu.h"
+#include "kernel/panic.h"
+#include "drivers/power.h"
+#include "kernel/lib/printf.h"
+#include "kernel/printk.h"
+
+volatile int panicking = -1;	/* id of the CPU that panicked, or -1 */
+
+/* Become the panicking CPU, or halt if another CPU got there first. */
+static void
+panic_enter(void)
+{
+	int me;
+
+	cli();
+	me = cpu_id();
+	if (panicking == me)
+		machine_poweroff(EXIT_PANIC);	/* recursive panic */
+	if (!__atomic_compare_exchange_n(&panicking, &(int){ -1 }, me, 0,
+					 __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+		arch_halt_forever();
+	printk_panic_mode();
+}
+
+static void __attribute__((noreturn))
+panic_finish(void)
+{
+	lapic_nmi_others();
+	printk("---[ end Kernel panic on cpu%d ]---\n", cpu_id());
+	machine_poweroff(EXIT_PANIC);
+}
+
+static void
+panic_message(const char *fmt, va_list ap)
+{
+	char msg[256];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	printk("PANIC on cpu%d: %s\n", cpu_id(), msg);
+}
+
+void
+panic(const char *fmt, ...)
+{
+	va_list ap;
+
+	panic_enter();
+	va_start(ap, fmt);
+	panic_message(fmt, ap);
+	va_end(ap);
+	backtrace_print(read_ebp(), 0);
+	panic_finish();
+}
+
+void
+panic_at(uintptr_t ebp, uintptr_t eip, const char *fmt, ...)
+{
+	va_list ap;
+
+	panic_enter();
+	va_start(ap, fmt);
+	panic_message(fmt, ap);
+	va_end(ap);
+	backtrace_print(ebp, eip);
+	panic_finish();
+}
+
+void
+panic_trap(struct trapframe *tf, const char *fmt, ...)
+{
+	va_list ap;
+
+	panic_enter();
+	va_start(ap, fmt);
+	panic_message(fmt, ap);
+	va_end(ap);
+	trap_dump(tf);
+	backtrace_print(tf->ebp, tf->eip);
+	panic_finish();
+}
+
+void
+panic_nmi(void)
+{
+	if (panicking >= 0 && panicking != cpu_id())
+		arch_halt_forever();
+}

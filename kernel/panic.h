@@ -1,0 +1,37 @@
+/*
+ * panic.h - stopping the machine loudly when the kernel is wrong.
+ *
+ * panic() prints the message, the CPU and a symbolized backtrace, stops every
+ * other CPU with an NMI, and powers off with EXIT_PANIC (QEMU status 253),
+ * so a test runner sees a failure at once instead of a hang.
+ */
+#ifndef KERNEL_PANIC_H
+#define KERNEL_PANIC_H
+
+#include <stdint.h>
+
+struct trapframe;
+
+void panic(const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 1, 2)));
+/* Panic reporting a trap frame (registers, then the backtrace from it). */
+void panic_trap(struct trapframe *tf, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 2, 3)));
+/* Panic with the backtrace starting at a given frame. */
+void panic_at(uintptr_t ebp, uintptr_t eip, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 3, 4)));
+/* NMI handler part: halts this CPU if another CPU is panicking. */
+void panic_nmi(void);
+/* Print "Backtrace:" and one symbolized line per frame. */
+void backtrace_print(uintptr_t ebp, uintptr_t eip);
+
+extern volatile int panicking;
+
+#define KASSERT(cond)							\
+	do {								\
+		if (__builtin_expect(!(cond), 0))			\
+			panic("assertion failed: %s (%s:%d)", #cond,	\
+			      __FILE__, __LINE__);			\
+	} while (0)
+
+#endif

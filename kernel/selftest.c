@@ -1,0 +1,183 @@
+/*
+ * selftest.c - built-in boot tests ("test=<name>"), run on the BSP once
+ * every CPU is up.  The QEMU test runner (tests/run.py) boots the kernel
+ * with each and checks the output and the exit status.
+ */
+#include <stdint.h>
+#include "drivers/power.h"
+#include "kernel/console.h"
+#include "kernel/cpu.h"
+#include "kernel/lib/printf.h"
+#include "kernel/lib/string.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/selftest.h"
+#include "kernel/smp.h"
+#include "kernel/spinlock.h"
+#include "kernel/time.h"
+#include "arch/x86/platform.h"
+
+#define NS_PER_SEC	1000000000ull
+
+struct selftest {
+	const char *name;
+	int (*fn)(char *why, int len);	/* 0 = pass; else why says */
+};
+
+static struct spinlock selftest_lock = SPINLOCK_INIT("selftest_lock");
+
+static int
+test_boot(char *why, int len)
+{
+	int want = platform.ncpu < MAX_CPUS ? platform.ncpu : MAX_CPUS;
+
+	if (ncpu != want) {
+		snprintf(why, len, "%d of %d CPUs came online", ncpu, want);
+		return 1;
+	}
+	return 0;
+}
+
+/* Count every CPU's ticks over one second of sched_clock(). */
+static int
+test_ticks(char *why, int len)
+{
+	uint64_t start[MAX_CPUS], t0, t1;
+	int bad = 0;
+
+	printk("ticks: counting for 1 s at HZ=%u on %d CPUs\n", hz, ncpu);
+	t0 = sched_clock();
+	for (int i = 0; i < ncpu; i++)
+		start[i] = read_u64_stable(&cpus[i].ticks);
+	delay_ns(NS_PER_SEC);
+	t1 = sched_clock();
+	for (int i = 0; i < ncpu; i++) {
+		uint64_t n = read_u64_stable(&cpus[i].ticks) - start[i];
+		uint64_t want = (uint64_t)hz * (t1 - t0) / NS_PER_SEC;
+		printk("ticks cpu=%d count=%llu hz=%u\n", i, n, hz);
+		if (n * 100 < want * 98 || n * 100 > want * 102) {
+			snprintf(why, len, "cpu%d took %llu ticks, expected %llu",
+				 i, n, want);
+			bad = 1;
+		}
+	}
+	return bad;
+}
+
+static void
+record_cpu(void *arg)
+{
+	*(volatile int *)arg = cpu_id();
+}
+
+static int
+test_ipi(char *why, int len)
+{
+	for (int i = 0; i < ncpu; i++) {
+		volatile int ran_on = -1;
+		uint64_t before = cpus[i].resched_ipis, end;
+
+		smp_call(i, record_cpu, (void *)&ran_on);
+		if (ran_on != i) {
+			snprintf(why, len, "call for cpu%d ran on cpu%d", i, ran_on);
+			return 1;
+		}
+		if (i == cpu_id())
+			continue;
+		smp_resched(i);
+		end = sched_clock() + NS_PER_SEC;
+		while (cpus[i].resched_ipis == before && sched_clock() < end)
+			delay_ns(10000);
+		if (cpus[i].resched_ipis == before) {
+			snprintf(why, len, "cpu%d never took its reschedule IPI", i);
+			return 1;
+		}
+		printk("ipi: cpu%d answered call-function and reschedule\n", i);
+	}
+	return 0;
+}
+
+/* noinline: the runner looks for this name in the panic's backtrace. */
+static void __attribute__((noinline))
+selftest_fault(void)
+{
+	*(volatile uint32_t *)0x10 = 1;	/* page 0 is unmapped after boot */
+}
+
+static int
+test_fault(char *why, int len)
+{
+	selftest_fault();
+	snprintf(why, len, "the write to an unmapped page did not fault");
+	return 1;
+}
+
+static int
+test_lockrec(char *why, int len)
+{
+	spin_lock(&selftest_lock);
+	spin_lock(&selftest_lock);	/* must panic: recursion */
+	snprintf(why, len, "taking a held lock again did not panic");
+	return 1;
+}
+
+static void
+take_and_keep(void *arg)
+{
+	spin_lock((struct spinlock *)arg);	/* never released */
+}
+
+static int
+test_lockup(char *why, int len)
+{
+	if (ncpu < 2) {
+		snprintf(why, len, "needs 2 CPUs");
+		return 1;
+	}
+	smp_call(1, take_and_keep, &selftest_lock);
+	spin_lock(&selftest_lock);	/* must panic: deadlock report */
+	snprintf(why, len, "waiting forever for a lock did not panic");
+	return 1;
+}
+
+static int
+test_echo(char *why, int len)
+{
+	char line[128];
+
+	(void)why;
+	(void)len;
+	printk("READY\n");
+	console_readline(line, sizeof(line));
+	printk("ECHO: %s\n", line);
+	return 0;
+}
+
+static const struct selftest tests[] = {
+	{ "boot", test_boot },
+	{ "ticks", test_ticks },
+	{ "ipi", test_ipi },
+	{ "fault", test_fault },
+	{ "lockrec", test_lockrec },
+	{ "lockup", test_lockup },
+	{ "echo", test_echo },
+};
+
+void
+selftest_run(const char *name)
+{
+	char why[160] = "";
+
+	for (unsigned i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
+		if (strcmp(tests[i].name, name) != 0)
+			continue;
+		if (tests[i].fn(why, sizeof(why)) == 0) {
+			printk("TEST %s: PASS\n", name);
+			machine_poweroff(0);
+		}
+		printk("TEST %s: FAIL %s\n", name, why);
+		machine_poweroff(1);
+	}
+	printk("TEST %s: FAIL no such test\n", name);
+	machine_poweroff(1);
+}

@@ -1,0 +1,19 @@
+/*
+ * smp.h - asking other CPUs to do things.
+ *
+ * smp_call() runs a function on another CPU through the call-function IPI
+ * and waits until it has run.  While waiting, the caller keeps serving calls
+ * addressed to itself, so two CPUs calling each other cannot deadlock.
+ * smp_resched() sends the reschedule IPI.
+ */
+#ifndef KERNEL_SMP_H
+#define KERNEL_SMP_H
+
+typedef void (*smp_fn_t)(void *arg);
+
+void smp_init(void);				/* BSP: install the handlers */
+void smp_call(int cpu, smp_fn_t fn, void *arg);	/* cpu may be ourselves */
+void smp_call_others(smp_fn_t fn, void *arg);	/* every other online CPU */
+void smp_resched(int cpu);
+
+#endif

@@ -1,0 +1,153 @@
+/*
+ * time.c - TSC clock, tick calibration and the timer interrupt.
+ *
+ * Calibration (once, on the BSP): the PIT's channel 0 is programmed to
+ * interrupt once after 10 ms; meanwhile the TSC and the LAPIC timer run
+ * freely.  The CPU halts until the PIT interrupt arrives, then compares how
+ * far both counters moved.  Halting, rather than polling the PIT, matters
+ * under QEMU's -icount: polling an I/O port costs ~100x more host time per
+ * guest nanosecond than halting, which lets virtual time jump ahead.
+ */
+#include <stdint.h>
+#include "arch/x86/ioapic.h"
+#include "arch/x86/lapic.h"
+#include "arch/x86/trap.h"
+#include "arch/x86/x86.h"
+#include "drivers/pit.h"
+#include "kernel/config.h"
+#include "kernel/cpu.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/time.h"
+
+#define CLOCK_SHIFT	24
+#define CALIB_PIT_COUNT	11932	/* 10.0001 ms of the 1.193182 MHz PIT */
+#define PIT_IRQ		0
+
+unsigned int hz = CONFIG_HZ;
+uint64_t tsc_hz = 1000000000ull;	/* until calibrated: QEMU's icount rate */
+uint32_t lapic_timer_hz;
+static uint64_t tsc_boot;
+static uint32_t clock_mult = 1u << CLOCK_SHIFT;	/* ns per cycle << SHIFT */
+static uint32_t lapic_ticr;			/* LAPIC counts per tick */
+
+/* (a * mul) >> shift without a 128-bit product. */
+static inline uint64_t
+mul_u64_u32_shr(uint64_t a, uint32_t mul, unsigned shift)
+{
+	uint64_t lo = (uint64_t)(uint32_t)a * mul;
+	uint64_t hi = (a >> 32) * mul;
+
+	return (lo >> shift) + (hi << (32 - shift));
+}
+
+uint64_t
+sched_clock(void)
+{
+	return mul_u64_u32_shr(rdtsc() - tsc_boot, clock_mult, CLOCK_SHIFT);
+}
+
+static volatile int calib_done;
+static volatile uint64_t calib_tsc_end;
+static volatile uint32_t calib_lapic_end;
+
+static void
+calib_interrupt(struct trapframe *tf)
+{
+	(void)tf;
+	calib_tsc_end = rdtsc();
+	calib_lapic_end = lapic_timer_current();
+	calib_done = 1;
+}
+
+/* If the PIT interrupt never comes, the LAPIC timer (unmasked, counting
+ * from 2^32 - 1: over a minute) ends the wait with a clear panic rather than
+ * a silent hang. */
+static void
+calib_timeout(struct trapframe *tf)
+{
+	(void)tf;
+	panic("time: the PIT interrupt (IRQ 0) never arrived; check the "
+	      "IOAPIC routing");
+}
+
+/* Run the 10 ms window; returns its length in ns. */
+static uint64_t
+calib_window(uint64_t *tsc_delta, uint32_t *lapic_delta)
+{
+	int vector = ioapic_enable_isa(PIT_IRQ, lapic_id());
+	uint64_t tsc0;
+
+	trap_register(vector, calib_interrupt, "pit-calibrate");
+	trap_register(T_TIMER, calib_timeout, "calibration-timeout");
+	pit_oneshot(CALIB_PIT_COUNT);
+	tsc0 = rdtsc();
+	lapic_timer_oneshot(0xffffffffu, T_TIMER);
+	while (!calib_done)
+		sti_hlt();
+	cli();
+	lapic_timer_stop();
+	ioapic_disable_isa(PIT_IRQ);
+	trap_register(T_TIMER, timer_interrupt, "timer");
+	*tsc_delta = calib_tsc_end - tsc0;
+	*lapic_delta = 0xffffffffu - calib_lapic_end;
+	return (uint64_t)CALIB_PIT_COUNT * 1000000000ull / PIT_HZ;
+}
+
+/* Start the clock at zero; until time_init() it assumes a 1 GHz TSC. */
+void
+time_early_init(void)
+{
+	tsc_boot = rdtsc();
+}
+
+void
+time_init(void)
+{
+	uint64_t tsc_delta, window_ns;
+	uint32_t lapic_delta;
+
+	window_ns = calib_window(&tsc_delta, &lapic_delta);
+	tsc_hz = tsc_delta * 1000000000ull / window_ns;
+	lapic_timer_hz = (uint32_t)((uint64_t)lapic_delta * 1000000000ull / window_ns);
+	if (tsc_hz < 10000000 || lapic_timer_hz < hz * 16u)
+		panic("time: calibration failed (tsc %llu Hz, lapic %u Hz)",
+		      tsc_hz, lapic_timer_hz);
+	clock_mult = (uint32_t)((1000000000ull << CLOCK_SHIFT) / tsc_hz);
+	lapic_ticr = (lapic_timer_hz + hz / 2) / hz;
+	printk("time: TSC %llu.%03llu MHz, LAPIC timer %u.%03u MHz, HZ=%u "
+	       "(%u counts per tick)\n", tsc_hz / 1000000,
+	       (tsc_hz / 1000) % 1000, lapic_timer_hz / 1000000,
+	       (lapic_timer_hz / 1000) % 1000, hz, lapic_ticr);
+}
+
+void
+time_start_tick(void)
+{
+	lapic_timer_periodic(lapic_ticr, T_TIMER);
+}
+
+/*
+ * The tick.  Runs on every CPU hz times a second with interrupts off.
+ * (The scheduler's per-tick work will be called from here.)
+ */
+void
+timer_interrupt(struct trapframe *tf)
+{
+	(void)tf;
+	this_cpu()->ticks++;
+}
+
+void
+delay_ns(uint64_t ns)
+{
+	uint64_t end = sched_clock() + ns;
+	int can_halt = this_cpu()->online && (read_eflags() & FL_IF);
+
+	while (sched_clock() < end) {
+		if (can_halt)
+			hlt();
+		else
+			cpu_relax();
+	}
+}

@@ -1,0 +1,33 @@
+/*
+ * time.h - clocks and the tick.
+ *
+ * sched_clock() is nanoseconds since boot, from the TSC scaled by the rate
+ * measured against the PIT at boot.  Every CPU reads the same TSC (QEMU
+ * gives all virtual CPUs one TSC), so the clock is consistent across CPUs.
+ * Each CPU's LAPIC timer interrupts it hz times a second; timer_interrupt()
+ * counts those ticks in this_cpu()->ticks.
+ */
+#ifndef KERNEL_TIME_H
+#define KERNEL_TIME_H
+
+#include <stdint.h>
+
+struct trapframe;
+
+extern unsigned int hz;			/* ticks per second: 100, 250, 1000 */
+extern uint64_t tsc_hz;			/* measured TSC rate */
+extern uint32_t lapic_timer_hz;		/* measured LAPIC timer rate */
+
+uint64_t sched_clock(void);
+void time_early_init(void);		/* BSP, first thing */
+/* BSP: calibrate the TSC and the LAPIC timer against the PIT.  Needs the
+ * IOAPIC; enables interrupts for the 10 ms window, returns with them off. */
+void time_init(void);
+/* Every CPU: start its periodic tick. */
+void time_start_tick(void);
+void timer_interrupt(struct trapframe *tf);
+/* Wait at least ns nanoseconds: halting when this CPU ticks and interrupts
+ * may be enabled, else spinning on the TSC (short waits only). */
+void delay_ns(uint64_t ns);
+
+#endif

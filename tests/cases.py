@@ -1,0 +1,263 @@
+"""QEMU test cases for Quanta, as data.  tests/run.py runs them.
+
+Add a case by appending to CASES (or with a helper below).  A case boots the
+kernel once (``repeat`` times with ``same_output``), then compares the QEMU
+exit status and applies its checks to what each run produced.
+
+Kernel contract the cases rely on (architecture.md section 3):
+  * ``test=<name>`` runs a built-in self-test after all CPUs are up, prints
+    ``TEST <name>: PASS`` or ``TEST <name>: FAIL <reason>`` on COM1 and
+    powers off with v=0 (QEMU status 1) or v=1 (status 3).  A panic is
+    v=126 (status 253).
+  * COM1 lines look like ``[    0.012345] cpuN: text``; each CPU that comes
+    online prints ``cpuN: online``; then ``smp: X of Y CPUs online``.
+  * Discovery prints ``acpi: MADT`` or ``mp: MP table``.
+  * A panic prints ``PANIC``, then ``Backtrace:`` and frame lines
+    ``  [<c0101234>] function_name+0x1a``.
+"""
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+# QEMU exit statuses: (v << 1) | 1 for a value v written to isa-debug-exit.
+PASS = 1        # v=0
+FAIL = 3        # v=1
+PANIC = 253     # v=126
+TRIPLE = 0      # triple fault, shutdown or gdb kill
+
+FRAME_RE = r"\[<[0-9a-f]{8}>\] \w+\+0x[0-9a-f]+"
+
+
+class Output:
+    """What one QEMU run produced; checks read this."""
+
+    def __init__(self, status, com1, data, qemulog="", extra=None):
+        self.status = status    # QEMU exit status (negative: killed)
+        self.com1 = com1        # COM1 text (human console)
+        self.data = data        # 0xe9 debugcon text (machine channel)
+        self.qemulog = qemulog  # -d cpu_reset,guest_errors log
+        self.extra = extra or {}  # e.g. {"gdb": gdb's output}
+
+    def channel(self, name):
+        """Return the text of a channel: com1, data, qemulog or an extra."""
+        if name in ("com1", "data", "qemulog"):
+            return getattr(self, name)
+        return self.extra.get(name, "")
+
+
+# A check takes an Output and returns None if it holds, else a reason.
+Check = Callable[[Output], Optional[str]]
+
+
+def must(pattern, chan="com1", flags=re.M):
+    """Check that regex pattern matches somewhere in channel chan."""
+    rx = re.compile(pattern, flags)
+
+    def check(out):
+        if rx.search(out.channel(chan)):
+            return None
+        return f"{chan}: missing /{pattern}/"
+    check.__doc__ = f"must match /{pattern}/ on {chan}"
+    return check
+
+
+def must_not(pattern, chan="com1", flags=re.M):
+    """Check that regex pattern matches nowhere in channel chan."""
+    rx = re.compile(pattern, flags)
+
+    def check(out):
+        m = rx.search(out.channel(chan))
+        if m is None:
+            return None
+        return f"{chan}: unexpected {m.group(0).strip()!r}"
+    check.__doc__ = f"must not match /{pattern}/ on {chan}"
+    return check
+
+
+def cpus_online(n):
+    """Checks that n CPUs came online: a cpuI line each and the summary."""
+    checks = [must(rf"smp: {n} of {n} CPUs online\b")]
+    checks += [must(rf"\bcpu{i}: online\b") for i in range(n)]
+    return checks
+
+
+def ticks_ok(ncpu, hz, tolerance=0.02):
+    """Check a ``ticks cpu=N count=C hz=H`` line per CPU, |C-H| <= 2% H."""
+    rx = re.compile(r"ticks cpu=(\d+) count=(\d+) hz=(\d+)")
+
+    def check(out):
+        seen = {}
+        for m in rx.finditer(out.com1):
+            seen[int(m.group(1))] = (int(m.group(2)), int(m.group(3)))
+        for cpu in range(ncpu):
+            if cpu not in seen:
+                return f"no 'ticks cpu={cpu}' line"
+            count, line_hz = seen[cpu]
+            if line_hz != hz:
+                return f"cpu{cpu}: hz={line_hz}, expected {hz}"
+            if abs(count - hz) > tolerance * hz:
+                return (f"cpu{cpu}: {count} ticks in 1 s, expected "
+                        f"{hz} +/- {tolerance:.0%}")
+        return None
+    check.__doc__ = f"ticks on {ncpu} CPUs within {tolerance:.0%} of {hz}"
+    return check
+
+
+def frame_after_backtrace(func):
+    """Check that a frame naming func follows the ``Backtrace:`` line."""
+    rx = re.compile(r"\[<[0-9a-f]{8}>\] \w*" + re.escape(func)
+                    + r"\w*\+0x[0-9a-f]+")
+
+    def check(out):
+        pos = out.com1.find("Backtrace:")
+        if pos < 0:
+            return "no 'Backtrace:' line"
+        if not rx.search(out.com1, pos):
+            return f"backtrace has no frame in {func}"
+        return None
+    check.__doc__ = f"backtrace names {func}"
+    return check
+
+
+def gdb_threads(minimum=2):
+    """Check that gdb's ``HIT n thread t`` lines name >= minimum threads."""
+    rx = re.compile(r"^HIT \d+ thread (\d+)$", re.M)
+
+    def check(out):
+        threads = sorted({int(t) for t in rx.findall(out.channel("gdb"))})
+        if len(threads) >= minimum:
+            return None
+        if not threads:
+            return "gdb: breakpoint never hit"
+        return f"gdb: breakpoint hit only on thread(s) {threads}"
+    check.__doc__ = f"breakpoint hit on >= {minimum} gdb threads"
+    return check
+
+
+@dataclass
+class Case:
+    """One QEMU test case.
+
+    status: the expected QEMU exit status, a tuple of allowed ones, or None
+    for any.  interactive: steps for a case that talks to COM1 through
+    stdin/stdout: ("expect", regex) waits for output, ("send", text) types.
+    iso: boot a GRUB ISO built by tools/mkiso.sh.  needs: host tools that
+    must exist, else the case is skipped.  gdb: a gdb command script
+    template ({kernel} and {port} are filled in); its output is the "gdb"
+    channel.  repeat/same_output: boot several times and require
+    byte-identical COM1 logs.
+    """
+
+    name: str
+    cmdline: str
+    cpus: int = 4
+    smp_extra: str = ""
+    profile: str = "det"
+    status: object = PASS
+    timeout: float = 30
+    checks: list = field(default_factory=list)
+    interactive: Optional[list] = None
+    iso: bool = False
+    needs: list = field(default_factory=list)
+    gdb: Optional[str] = None
+    repeat: int = 1
+    same_output: bool = False
+    doc: str = ""
+
+
+def selftest(name, test, args="", status=PASS, checks=(), **kw):
+    """A case running ``test=<test>``; a PASS verdict line is required."""
+    cmdline = f"test={test}" + (f" {args}" if args else "")
+    verdict = [must(rf"TEST {re.escape(test)}: PASS\b")] if status == PASS \
+        else []
+    return Case(name, cmdline, status=status,
+                checks=verdict + list(checks), **kw)
+
+
+def boot_cases():
+    """boot-smp{1,2,4,8}-{det,real}: every CPU the firmware lists is up."""
+    cases = []
+    for n in (1, 2, 4, 8):
+        for profile in ("det", "real"):
+            cases.append(selftest(
+                f"boot-smp{n}-{profile}", "boot", cpus=n, profile=profile,
+                timeout=60 if n == 8 else 30,
+                checks=[must(r"acpi: MADT")] + cpus_online(n),
+                doc=f"-smp {n}, {profile}: all CPUs online (ACPI MADT)"))
+    return cases
+
+
+def ticks_cases():
+    """ticks-hz{100,250,1000}: each CPU ticks at hz for one second."""
+    return [selftest(f"ticks-hz{hz}", "ticks", f"hz={hz}",
+                     checks=[ticks_ok(4, hz)],
+                     doc=f"4 CPUs tick {hz} times in 1 s of guest time")
+            for hz in (100, 250, 1000)]
+
+
+# gdb script: stop in the tick handler until two CPUs (gdb threads) were
+# seen and at least 12 hits, at most 600, printing each hit's thread.
+GDB_TICK_SCRIPT = """\
+set pagination off
+set confirm off
+file {kernel}
+target remote :{port}
+break timer_interrupt
+set $hits = 0
+set $first = 0
+set $other = 0
+while $hits < 12 || ($other == 0 && $hits < 600)
+  continue
+  set $hits = $hits + 1
+  printf "HIT %d thread %d\\n", $hits, $_thread
+  if $first == 0
+    set $first = $_thread
+  end
+  if $_thread != $first
+    set $other = $_thread
+  end
+end
+kill
+"""
+
+ECHO_SCRIPT = [
+    ("expect", r"READY"),
+    ("send", "hello quanta\n"),
+    ("expect", r"ECHO: hello quanta"),
+]
+
+CASES = boot_cases() + ticks_cases() + [
+    selftest("det-repeat", "ticks", checks=[ticks_ok(4, 1000)],
+             repeat=2, same_output=True,
+             doc="det profile: two runs give byte-identical COM1 logs"),
+    selftest("mptable-acpi-off", "boot", "acpi=off", smp_extra=",sockets=4",
+             checks=[must(r"mp: MP [0-9.]* ?table"), must_not(r"acpi: MADT")]
+             + cpus_online(4),
+             doc="acpi=off with -smp 4,sockets=4: CPUs from the MP table"),
+    selftest("grub-iso", "boot", iso=True, timeout=60,
+             needs=["grub-mkrescue", "xorriso", "mformat"],
+             checks=cpus_online(4),
+             doc="GRUB rescue ISO from tools/mkiso.sh boots 4 CPUs"),
+    selftest("ipi", "ipi",
+             doc="reschedule and call-function IPIs reach every CPU"),
+    selftest("fault-panic", "fault", status=PANIC, timeout=60, checks=[
+        must(r"PANIC"), must(r"page fault", flags=re.M | re.I),
+        must(r"cr2="), must(r"Backtrace:"), must(FRAME_RE),
+        frame_after_backtrace("selftest_fault")],
+        doc="kernel page fault panics with cr2 and a symbolic backtrace"),
+    selftest("lock-recursion", "lockrec", status=PANIC, timeout=60,
+             checks=[must(r"recursion"), must(r"selftest_lock")],
+             doc="taking a spinlock twice on one CPU is reported"),
+    selftest("lock-deadlock", "lockup", status=PANIC, timeout=60,
+             checks=[must(r"deadlock"), must(r"cpu0"),
+                     must(r"held by cpu1")],
+             doc="spinning on a lock held forever by cpu1 is reported"),
+    selftest("serial-echo", "echo", timeout=60, interactive=ECHO_SCRIPT,
+             checks=[must(r"ECHO: hello quanta")],
+             doc="IRQ-driven COM1 input: a typed line is echoed"),
+    Case("gdb-tick-bp", "test=ticks", profile="real", status=(TRIPLE, PASS),
+         timeout=90,
+         needs=["gdb"], gdb=GDB_TICK_SCRIPT, checks=[gdb_threads(2)],
+         doc="gdb breakpoint in timer_interrupt hits on >= 2 CPUs"),
+]

@@ -1,0 +1,35 @@
+#!/bin/sh
+# deps.sh - make sure the build and test tools are installed.
+# As root it installs what is missing with apt-get; otherwise it prints the
+# exact apt-get line to run and fails.
+set -e
+missing=""
+need() {	# need COMMAND-OR-PATH PACKAGE
+	case "$1" in
+	/*) [ -e "$1" ] || missing="$missing $2" ;;
+	*) command -v "$1" >/dev/null 2>&1 || missing="$missing $2" ;;
+	esac
+}
+need i686-linux-gnu-gcc gcc-i686-linux-gnu
+need i686-linux-gnu-ld binutils-i686-linux-gnu
+need nasm nasm
+need qemu-system-i386 qemu-system-x86
+need /usr/lib/grub/i386-pc/moddep.lst grub-pc-bin
+need grub-mkrescue grub-common
+need xorriso xorriso
+need mformat mtools
+need gdb gdb
+need python3 python3
+[ -z "$missing" ] && exit 0
+missing=$(echo $missing | tr ' ' '\n' | sort -u | tr '\n' ' ')
+if [ "$(id -u)" = 0 ]; then
+	echo "deps: installing $missing"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	# shellcheck disable=SC2086
+	apt-get install -y -qq --no-install-recommends $missing
+else
+	echo "deps: missing packages. Run:"
+	echo "  sudo apt-get install -y $missing"
+	exit 1
+fi
