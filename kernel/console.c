@@ -7,6 +7,7 @@
 #include "kernel/console.h"
 #include "kernel/printk.h"
 #include "kernel/spinlock.h"
+#include "kernel/time.h"
 
 #define INBUF	256
 
@@ -42,7 +43,7 @@ console_getc(void)
 	int c;
 
 	while ((c = console_trygetc()) < 0)
-		sti_hlt();
+		idle_halt();
 	return c;
 }
 

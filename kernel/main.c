@@ -74,16 +74,11 @@ discover(void)
 		platform.isa_irq[i].gsi = (uint32_t)i;
 }
 
-static void
+static void __attribute__((noreturn))
 cpu_go_idle(void)
 {
-	struct cpu *c = this_cpu();
-
-	for (;;) {
-		uint64_t t0 = sched_clock();
-		sti_hlt();
-		c->idle_ns += sched_clock() - t0;
-	}
+	for (;;)
+		idle_halt();
 }
 
 /* Called by each AP from arch/x86/smp.c once its tables are loaded. */
@@ -157,6 +152,7 @@ kmain(uint32_t magic, uint32_t info_phys)
 	pic_disable();
 	bootinfo_init_frames();
 	paging_init(bootinfo_phys_top());
+	df_tss_init(c);			/* with the new page directory */
 	discover();
 	bsp_start_cpu(c);
 	arch_call_on_stack(c->idle_stack_top, kmain_late, NULL);

@@ -20,8 +20,10 @@
 #include "drivers/power.h"
 #include "kernel/lib/printf.h"
 #include "kernel/printk.h"
+#include "kernel/time.h"
 
 volatile int panicking = -1;	/* id of the CPU that panicked, or -1 */
+static volatile int cpus_stopped;	/* others that took the stop NMI */
 
 /* Become the panicking CPU, or halt if another CPU got there first. */
 static void
@@ -39,10 +41,30 @@ panic_enter(void)
 	printk_panic_mode();
 }
 
+/* Stop the other CPUs with an NMI (it gets through even with interrupts
+ * off) and wait briefly until each has acknowledged. */
+static void
+stop_others(void)
+{
+	int others = 0;
+	uint64_t end;
+
+	for (int i = 0; i < ncpu; i++)
+		others += cpus[i].online && i != cpu_id();
+	if (!others)
+		return;
+	lapic_nmi_others();
+	end = sched_clock() + 100000000ull;	/* 100 ms */
+	while (cpus_stopped < others && sched_clock() < end)
+		cpu_relax();
+	printk("panic: stopped %d other CPUs%s\n", cpus_stopped,
+	       cpus_stopped < others ? " (some did not answer)" : "");
+}
+
 static void __attribute__((noreturn))
 panic_finish(void)
 {
-	lapic_nmi_others();
+	stop_others();
 	printk("---[ end Kernel panic on cpu%d ]---\n", cpu_id());
 	machine_poweroff(EXIT_PANIC);
 }
@@ -99,6 +121,8 @@ panic_trap(struct trapframe *tf, const char *fmt, ...)
 void
 panic_nmi(void)
 {
-	if (panicking >= 0 && panicking != cpu_id())
+	if (panicking >= 0 && panicking != cpu_id()) {
+		__atomic_fetch_add(&cpus_stopped, 1, __ATOMIC_SEQ_CST);
 		arch_halt_forever();
+	}
 }

@@ -112,6 +112,29 @@ test_fault(char *why, int len)
 	return 1;
 }
 
+/* Each call eats about 1 KiB of stack; nothing stops the recursion but the
+ * guard page below the stack. */
+static volatile int recurse_forever = 1;	/* hides the recursion from GCC */
+
+static int __attribute__((noinline))
+selftest_recurse(int depth)
+{
+	volatile char pad[1024];
+
+	pad[0] = (char)depth;
+	if (recurse_forever)
+		return selftest_recurse(depth + 1) + pad[0];
+	return pad[0];
+}
+
+static int
+test_overflow(char *why, int len)
+{
+	selftest_recurse(0);
+	snprintf(why, len, "unbounded recursion did not overflow the stack");
+	return 1;
+}
+
 static int
 test_lockrec(char *why, int len)
 {
@@ -158,6 +181,7 @@ static const struct selftest tests[] = {
 	{ "ticks", test_ticks },
 	{ "ipi", test_ipi },
 	{ "fault", test_fault },
+	{ "overflow", test_overflow },
 	{ "lockrec", test_lockrec },
 	{ "lockup", test_lockup },
 	{ "echo", test_echo },

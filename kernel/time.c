@@ -146,8 +146,20 @@ delay_ns(uint64_t ns)
 
 	while (sched_clock() < end) {
 		if (can_halt)
-			hlt();
+			idle_halt();
 		else
 			cpu_relax();
 	}
+}
+
+/* Halt until the next interrupt, counting the time as idle.  Interrupts are
+ * on when this returns. */
+void
+idle_halt(void)
+{
+	struct cpu *c = this_cpu();
+	uint64_t t0 = sched_clock();
+
+	sti_hlt();
+	c->idle_ns += sched_clock() - t0;
 }

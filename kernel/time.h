@@ -29,5 +29,8 @@ void timer_interrupt(struct trapframe *tf);
 /* Wait at least ns nanoseconds: halting when this CPU ticks and interrupts
  * may be enabled, else spinning on the TSC (short waits only). */
 void delay_ns(uint64_t ns);
+/* Halt until the next interrupt, counting the time as this CPU's idle
+ * time; returns with interrupts on. */
+void idle_halt(void);
 
 #endif

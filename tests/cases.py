@@ -26,7 +26,7 @@ FAIL = 3        # v=1
 PANIC = 253     # v=126
 TRIPLE = 0      # triple fault, shutdown or gdb kill
 
-FRAME_RE = r"\[<[0-9a-f]{8}>\] \w+\+0x[0-9a-f]+"
+FRAME_RE = r"\[<[0-9a-f]{8}>\] [\w.]+\+0x[0-9a-f]+"
 
 
 class Output:
@@ -107,7 +107,7 @@ def ticks_ok(ncpu, hz, tolerance=0.02):
 def frame_after_backtrace(func):
     """Check that a frame naming func follows the ``Backtrace:`` line."""
     rx = re.compile(r"\[<[0-9a-f]{8}>\] \w*" + re.escape(func)
-                    + r"\w*\+0x[0-9a-f]+")
+                    + r"[\w.]*\+0x[0-9a-f]+")
 
     def check(out):
         pos = out.com1.find("Backtrace:")
@@ -246,12 +246,17 @@ CASES = boot_cases() + ticks_cases() + [
         must(r"cr2="), must(r"Backtrace:"), must(FRAME_RE),
         frame_after_backtrace("selftest_fault")],
         doc="kernel page fault panics with cr2 and a symbolic backtrace"),
+    selftest("stack-overflow", "overflow", status=PANIC, timeout=60, checks=[
+        must(r"double fault"), must(r"overflowed into its guard page"),
+        must(r"Backtrace:"), frame_after_backtrace("selftest_recurse"),
+        must(r"stopped 3 other CPUs")],
+        doc="kernel stack overflow reaches the double-fault task and panics"),
     selftest("lock-recursion", "lockrec", status=PANIC, timeout=60,
              checks=[must(r"recursion"), must(r"selftest_lock")],
              doc="taking a spinlock twice on one CPU is reported"),
     selftest("lock-deadlock", "lockup", status=PANIC, timeout=60,
              checks=[must(r"deadlock"), must(r"cpu0"),
-                     must(r"held by cpu1")],
+                     must(r"held by cpu1"), must(r"stopped 3 other CPUs")],
              doc="spinning on a lock held forever by cpu1 is reported"),
     selftest("serial-echo", "echo", timeout=60, interactive=ECHO_SCRIPT,
              checks=[must(r"ECHO: hello quanta")],

@@ -132,6 +132,7 @@ def parse_args(argv):
     p.add_argument("--mem", default="128M")
     p.add_argument("--cmdline", default="", help="kernel command line")
     p.add_argument("--initrd")
+    p.add_argument("--com1", help="file for COM1 output (default: stdio)")
     p.add_argument("--data", help="file for the 0xe9 data channel")
     p.add_argument("--qemulog", help="file for -d cpu_reset,guest_errors")
     p.add_argument("--gdb", action="store_true",
@@ -170,7 +171,8 @@ def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     cmd = build_cmd(args.kernel, initrd=args.initrd, cmdline=args.cmdline,
                     cpus=args.cpus, profile=args.profile,
-                    smp_extra=args.smp_extra, mem=args.mem, data=args.data,
+                    smp_extra=args.smp_extra, mem=args.mem, com1=args.com1,
+                    data=args.data,
                     qemulog=args.qemulog,
                     gdb_port=gdb_port() if args.gdb else None,
                     halt=args.halt, cdrom=args.cdrom)
@@ -189,10 +191,12 @@ def main(argv=None):
         return 127
     if rc < 0:
         rc = 128 - rc
-    if rc & 1 or rc in (0, 124, 137):
-        print(f"qemu: exit status {rc}: {describe_status(rc)}",
-              file=sys.stderr)
-    return rc
+    if rc & 1 and rc >> 1 == 0:
+        return 0                # the kernel powered off with status 0
+    print(f"qemu: exit status {rc}: {describe_status(rc)}", file=sys.stderr)
+    if rc & 1:
+        return rc >> 1          # init's status, or 126 (panic)
+    return rc if rc else 255    # 0 = triple fault; 124/137 = timeout
 
 
 if __name__ == "__main__":

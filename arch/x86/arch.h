@@ -14,6 +14,7 @@ struct cpu;
 /* gdt.c: segments, TSS and the per-CPU GS segment. */
 void gdt_init(void);
 void cpu_tables_init(struct cpu *c);	/* run by each CPU on itself */
+void df_tss_init(struct cpu *c);	/* double-fault task, current CR3 */
 void tss_set_kstack(uintptr_t esp0);
 
 /* idt.c */

@@ -75,13 +75,14 @@ gdt_load(void)
 			 : "memory");
 }
 
-/* The double-fault task runs on its own small stack with the kernel's page
- * directory, so a kernel stack overflow into a guard page still reaches
- * double_fault_task() instead of resetting the machine. */
+/* The double-fault task runs on its own small stack with the page directory
+ * loaded when this runs (the BSP calls it again once the kernel's own page
+ * directory is in place), so a kernel stack overflow into a guard page
+ * still reaches double_fault_task() instead of resetting the machine. */
 extern void double_fault_task(void);
 static uint8_t df_stacks[MAX_CPUS][4096] __attribute__((aligned(16)));
 
-static void
+void
 df_tss_init(struct cpu *c)
 {
 	struct tss *t = &c->arch.df_tss;

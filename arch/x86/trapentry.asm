@@ -27,6 +27,8 @@ vec%1:
 %assign v v+1
 %endrep
 
+TF_CS	equ 60		; offsetof(struct trapframe, cs) once alltraps has pushed
+
 global alltraps
 alltraps:
 	push	ds
@@ -39,12 +41,16 @@ alltraps:
 	mov	es, ax
 	xor	ax, ax
 	mov	fs, ax
-	; This CPU's per-CPU GS selector sits right after its TSS selector in
-	; the GDT, and the task register holds the TSS selector: so "str" tells
-	; us which CPU we are on without touching memory.
+	; Kernel code never changes GS, so only an entry from user mode needs
+	; the per-CPU selector back.  It sits right after this CPU's TSS
+	; selector in the GDT, and the task register holds the TSS selector:
+	; "str" tells us which CPU we are on without touching memory.
+	test	byte [esp + TF_CS], 3
+	jz	.kernel_gs
 	str	ax
 	add	ax, 8
 	mov	gs, ax
+.kernel_gs:
 	cld
 	push	esp			; struct trapframe *
 	extern	trap
