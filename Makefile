@@ -9,7 +9,8 @@
 #
 # Variables (architecture contract 1): SCHED CPUS HZ CMDLINE CROSS PROFILE.
 
-SCHED   ?= cfs
+# The default becomes cfs once that policy lands (issue 5); rr until then.
+SCHED   ?= rr
 CPUS    ?= 4
 HZ      ?= 1000
 CMDLINE ?=
@@ -33,14 +34,24 @@ LDFLAGS := -T linker.ld -nostdlib -no-pie -static -Wl,--build-id=none \
 	-Wl,-z,noexecstack -Wl,-z,max-page-size=4096
 NASMFLAGS := -f elf32 -g -F dwarf -I.
 
-KSRC := $(wildcard arch/x86/*.c drivers/*.c kernel/*.c kernel/lib/*.c)
+# Scheduling policies: every kernel/sched/*.c except the core's own files.
+SCHED_CORE := core balance trace
+POLICIES := $(filter-out $(SCHED_CORE),$(basename $(notdir $(wildcard kernel/sched/*.c))))
+ifeq ($(filter $(SCHED),$(POLICIES)),)
+$(error SCHED=$(SCHED) is not a policy; choose one of: $(POLICIES))
+endif
+SCHED_DEBUG ?= 1
+CFLAGS += -DSCHED_DEBUG=$(SCHED_DEBUG)
+
+KSRC := $(wildcard arch/x86/*.c drivers/*.c kernel/*.c kernel/lib/*.c) \
+	$(SCHED_CORE:%=kernel/sched/%.c) kernel/sched/$(SCHED).c
 KASM := boot/entry.asm arch/x86/trapentry.asm arch/x86/switch.asm \
 	boot/trampoline_blob.asm
 KOBJ := $(KSRC:%.c=$(B)/%.o) $(KASM:%.asm=$(B)/%.o)
 
 .DELETE_ON_ERROR:
 .PHONY: all deps run qemu test iso gdb qemu-gdb clean lint format
-all: deps $(B)/kernel.elf
+all: deps $(B)/kernel.elf $(if $(wildcard user/user.mk),initrd)
 
 deps:
 	@tools/deps.sh
@@ -48,7 +59,15 @@ deps:
 # V=1 shows the full commands
 Q := $(if $(V),,@)
 
-$(B)/%.o: %.c | deps
+# Objects depend on the configuration, so changing SCHED, HZ or
+# SCHED_DEBUG rebuilds what they affect.
+CONFIG_STAMP := $(B)/config.$(SCHED).$(HZ).$(SCHED_DEBUG)
+$(CONFIG_STAMP):
+	@mkdir -p $(B)
+	@rm -f $(B)/config.*
+	@touch $@
+
+$(B)/%.o: %.c $(CONFIG_STAMP) | deps
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) -c $< -o $@
@@ -87,19 +106,21 @@ $(B)/kernel.elf: $(B)/kernel0.elf $(B)/ksyms.o
 	$(Q)$(OBJDUMP) -S $@ > $(B)/kernel.asm
 	$(Q)$(NM) -n $@ > $(B)/kernel.sym
 
-INITRD := $(wildcard $(B)/initrd.img)
+-include user/user.mk
+INITRD ?= $(B)/initrd.img
+INITRD_ARG = $(if $(wildcard $(INITRD)),--initrd $(INITRD))
 
 run: all
 	$(PYTHON) tools/qemu.py --profile $(PROFILE) --cpus $(CPUS) --mem $(MEM) \
-		--cmdline "$(CMDLINE)" $(if $(INITRD),--initrd $(INITRD)) $(B)/kernel.elf
+		--cmdline "$(CMDLINE)" $(INITRD_ARG) $(B)/kernel.elf
 
 qemu: all
 	$(PYTHON) tools/qemu.py --profile $(PROFILE) --cpus $(CPUS) --mem $(MEM) \
 		--timeout 600 --cmdline "$(CMDLINE)" \
-		$(if $(INITRD),--initrd $(INITRD)) $(B)/kernel.elf < /dev/null
+		$(INITRD_ARG) $(B)/kernel.elf < /dev/null
 
 iso: all
-	tools/mkiso.sh $(B)/kernel.elf "$(INITRD)" "$(CMDLINE)" $(B)/quanta.iso
+	tools/mkiso.sh $(B)/kernel.elf "$(wildcard $(INITRD))" "$(CMDLINE)" $(B)/quanta.iso
 
 GDBPORT = $(shell $(PYTHON) -c 'import os; print(20000 + os.getuid() % 10000)')
 
@@ -107,7 +128,7 @@ GDBPORT = $(shell $(PYTHON) -c 'import os; print(20000 + os.getuid() % 10000)')
 qemu-gdb: all
 	@echo "QEMU halted; gdb stub on port $(GDBPORT) (make gdb-attach)"
 	$(PYTHON) tools/qemu.py --profile $(PROFILE) --cpus $(CPUS) --gdb --halt \
-		--cmdline "$(CMDLINE)" $(if $(INITRD),--initrd $(INITRD)) $(B)/kernel.elf
+		--cmdline "$(CMDLINE)" $(INITRD_ARG) $(B)/kernel.elf
 
 gdb-attach:
 	gdb -q -nx -x .gdbinit -ex "target remote :$(GDBPORT)"
@@ -116,14 +137,14 @@ gdb-attach:
 gdb: all
 	@echo "console output goes to $(B)/gdb-com1.log"
 	@$(PYTHON) tools/qemu.py --profile $(PROFILE) --cpus $(CPUS) --gdb --halt \
-		--cmdline "$(CMDLINE)" $(if $(INITRD),--initrd $(INITRD)) \
+		--cmdline "$(CMDLINE)" $(INITRD_ARG) \
 		--com1 $(B)/gdb-com1.log $(B)/kernel.elf < /dev/null & \
 	qpid=$$!; sleep 0.5; \
 	gdb -q -nx -x .gdbinit -ex "target remote :$(GDBPORT)"; \
 	kill $$qpid 2>/dev/null; wait $$qpid 2>/dev/null; true
 
 test: all
-	$(PYTHON) tests/run.py --kernel $(B)/kernel.elf
+	$(PYTHON) tests/run.py --kernel $(B)/kernel.elf --initrd $(INITRD)
 
 clean:
 	rm -rf $(B)

@@ -6,6 +6,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"
+#include "kernel/tunable.h"
 
 #define MAX_WORDS	64
 
@@ -32,7 +33,14 @@ is_known(const char *key)
 	for (int i = 0; known_keys[i]; i++)
 		if (strcmp(key, known_keys[i]) == 0)
 			return 1;
-	return strncmp(key, "sched.", 6) == 0;
+	return strncmp(key, "sched.", 6) == 0 && tunable_find(key + 6);
+}
+
+/* Bare words (no '=') the kernel understands. */
+static int
+is_flag(const char *w)
+{
+	return strcmp(w, "quiet") == 0;
 }
 
 /* Cut buf into NUL-terminated words; returns how many. */
@@ -61,7 +69,7 @@ cmdline_parse(const char *line)
 
 	strlcpy(buf, line, sizeof(buf));
 	n = split(buf, w, MAX_WORDS);
-	if (n > 0 && !strchr(w[0], '=') && !is_known(w[0]) && strcmp(w[0], "--"))
+	if (n > 0 && !strchr(w[0], '=') && !is_flag(w[0]) && strcmp(w[0], "--"))
 		i = 1;		/* QEMU's kernel path */
 	for (; i < n; i++) {
 		if (strcmp(w[i], "--") == 0) {
@@ -114,6 +122,7 @@ cmdline_report_unknown(void)
 {
 	for (int i = 0; i < nwords; i++)
 		if (!is_known(words[i].key))
-			printk("cmdline: unknown parameter '%s' ignored\n",
-			       words[i].key);
+			printk("cmdline: unknown parameter '%s' ignored%s\n",
+			       words[i].key, strncmp(words[i].key, "sched.", 6) ?
+			       "" : " (no such tunable; sysctl lists them)");
 }

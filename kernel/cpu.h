@@ -16,6 +16,8 @@
 #include "kernel/config.h"
 #include "arch/x86/cpu_arch.h"
 
+struct task;
+
 struct cpu {
 	struct cpu *self;		/* must stay first: %gs:0 */
 	int id;				/* 0 .. ncpu-1; 0 is the BSP */
@@ -32,8 +34,10 @@ struct cpu {
 	volatile uint64_t irqs;		/* interrupts of any kind */
 	volatile uint64_t resched_ipis;
 	volatile uint64_t call_ipis;
+	uint64_t user_ns, system_ns;	/* CPU time given to tasks, by mode */
 
 	uintptr_t idle_stack_top;
+	struct task *cur_task;		/* what runs here; see sched/core.c */
 	struct arch_cpu arch;
 };
 

@@ -15,10 +15,21 @@
 #include "arch/x86/platform.h"
 #include "arch/x86/trap.h"
 #include "arch/x86/x86.h"
+#include "drivers/power.h"
+#include "drivers/rtc.h"
 #include "drivers/uart.h"
 #include "kernel/bootinfo.h"
 #include "kernel/cmdline.h"
+#include "kernel/config.h"
 #include "kernel/cpu.h"
+#include "kernel/initrd.h"
+#include "kernel/pipe.h"
+#include "kernel/proc.h"
+#include "kernel/sched/sched.h"
+#include "kernel/sched/trace.h"
+#include "kernel/task.h"
+#include "kernel/timer.h"
+#include "kernel/tunable.h"
 #include "kernel/lib/string.h"
 #include "kernel/monitor.h"
 #include "kernel/panic.h"
@@ -26,6 +37,9 @@
 #include "kernel/selftest.h"
 #include "kernel/smp.h"
 #include "kernel/time.h"
+
+void futex_init(void);
+extern uint64_t realtime_base_ns;
 
 struct cpu cpus[MAX_CPUS];
 int ncpu;
@@ -74,22 +88,60 @@ discover(void)
 		platform.isa_irq[i].gsi = (uint32_t)i;
 }
 
-static void __attribute__((noreturn))
-cpu_go_idle(void)
-{
-	for (;;)
-		idle_halt();
-}
-
 /* Called by each AP from arch/x86/smp.c once its tables are loaded. */
 void
 kmain_ap(struct cpu *c)
 {
+	paging_enable_global();
 	lapic_init();
+	sched_init_cpu();
 	time_start_tick();
 	__atomic_store_n(&c->online, 1, __ATOMIC_SEQ_CST);
 	pr_info("online, apic id %u\n", c->apic_id);
-	cpu_go_idle();
+	sched_idle_loop();
+}
+
+/* Kernel subsystems that tasks need, before the first task. */
+static void
+kernel_init(void)
+{
+	task_init();
+	timer_init();
+	futex_init();
+	sched_init();
+	tunable_init();
+	trace_init();
+	pipe_init();
+	initrd_init();
+	realtime_base_ns = rtc_read_unix() * 1000000000ull;
+	sched_init_cpu();
+}
+
+/* The first process: init= from the command line, else /bin/init; with
+ * no initrd at all, the kernel's own monitor. */
+static void
+start_init(void)
+{
+	const char *path = cmdline_get("init");
+	const char *argv[18];
+	int argc = 0, err;
+
+	if (!path)
+		path = "/bin/init";
+	argv[argc++] = path;
+	for (int i = 0; i < cmdline_init_argc() && argc < 17; i++)
+		argv[argc++] = cmdline_init_arg(i);
+	argv[argc] = NULL;
+	if (!initrd_lookup(path) && !cmdline_has("init")) {
+		printk("init: no %s in the initrd; starting the kernel monitor\n",
+		       path);
+		monitor_run();
+	}
+	err = proc_start_init(path, argc, argv);
+	if (err < 0) {
+		printk("init: cannot start %s (error %d)\n", path, -err);
+		machine_poweroff(EXIT_NOINIT);
+	}
 }
 
 /* Second half of the BSP's boot, on its guarded idle stack. */
@@ -97,6 +149,7 @@ static void
 kmain_late(void *arg)
 {
 	(void)arg;
+	kernel_init();
 	sti();		/* from here the BSP waits by halting */
 	smp_start_aps();
 	printk("smp: %d of %d CPUs online\n", ncpu, platform.ncpu_listed);
@@ -106,7 +159,8 @@ kmain_late(void *arg)
 	cmdline_report_unknown();
 	if (cmdline_has("test"))
 		selftest_run(cmdline_get("test"));
-	monitor_run();
+	start_init();
+	sched_idle_loop();
 }
 
 static void

@@ -42,7 +42,9 @@ panic_enter(void)
 }
 
 /* Stop the other CPUs with an NMI (it gets through even with interrupts
- * off) and wait briefly until each has acknowledged. */
+ * off) and wait briefly until each has acknowledged.  Only CPUs that are
+ * online: one firmware listed but Quanta never started has no IDT, and an
+ * NMI would triple-fault the machine. */
 static void
 stop_others(void)
 {
@@ -50,10 +52,12 @@ stop_others(void)
 	uint64_t end;
 
 	for (int i = 0; i < ncpu; i++)
-		others += cpus[i].online && i != cpu_id();
+		if (cpus[i].online && i != cpu_id()) {
+			lapic_nmi(cpus[i].apic_id);
+			others++;
+		}
 	if (!others)
 		return;
-	lapic_nmi_others();
 	end = sched_clock() + 100000000ull;	/* 100 ms */
 	while (cpus_stopped < others && sched_clock() < end)
 		cpu_relax();

@@ -18,6 +18,7 @@
 #include "kernel/cpu.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/sched/sched.h"
 #include "kernel/time.h"
 
 #define CLOCK_SHIFT	24
@@ -129,13 +130,16 @@ time_start_tick(void)
 
 /*
  * The tick.  Runs on every CPU hz times a second with interrupts off.
- * (The scheduler's per-tick work will be called from here.)
  */
 void
 timer_interrupt(struct trapframe *tf)
 {
+	struct cpu *c = this_cpu();
+
 	(void)tf;
-	this_cpu()->ticks++;
+	c->ticks++;
+	if (c->cur_task)	/* the scheduler runs on this CPU */
+		sched_tick();
 }
 
 void

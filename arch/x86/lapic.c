@@ -23,7 +23,6 @@
 #define  ICR_DELIVS	0x00001000	/* delivery status: still pending */
 #define  ICR_ASSERT	0x00004000
 #define  ICR_LEVEL	0x00008000
-#define  ICR_OTHERS	0x000C0000	/* shorthand: all excluding self */
 #define ICRHI	0x310	/* destination in bits 31:24 */
 #define TIMER	0x320	/* LVT timer */
 #define  TIMER_PERIODIC	0x00020000
@@ -103,10 +102,10 @@ lapic_ipi(uint32_t apic_id, int vector)
 }
 
 void
-lapic_nmi_others(void)
+lapic_nmi(uint32_t apic_id)
 {
 	if (lapic)
-		icr_send(0, ICR_OTHERS | ICR_NMI | ICR_ASSERT);
+		icr_send(apic_id, ICR_NMI | ICR_ASSERT);
 }
 
 void

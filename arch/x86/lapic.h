@@ -12,7 +12,7 @@ void lapic_init(void);			/* every CPU, on itself */
 uint32_t lapic_id(void);
 void lapic_eoi(void);
 void lapic_ipi(uint32_t apic_id, int vector);
-void lapic_nmi_others(void);		/* NMI to every other CPU */
+void lapic_nmi(uint32_t apic_id);	/* gets through with IF off */
 void lapic_init_ipi(uint32_t apic_id);
 void lapic_startup_ipi(uint32_t apic_id, uint32_t phys_addr);
 

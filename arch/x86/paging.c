@@ -55,8 +55,7 @@ paging_init(uintptr_t phys_top)
 	cpuid(1, &a, &b, &c, &d);
 	if (d & (1u << 13)) {			/* PGE */
 		pte_global = PTE_G;
-		__asm__ volatile("movl %%cr4, %%eax; orl %0, %%eax; movl %%eax, %%cr4"
-				 : : "i"(CR4_PGE) : "eax");
+		paging_enable_global();
 	}
 	kpgdir = page_alloc();
 	if (!kpgdir)
@@ -71,6 +70,14 @@ paging_init(uintptr_t phys_top)
 	alloc_page_tables(KSTACK_BASE, KSTACK_END);
 	alloc_page_tables(MMIO_BASE, MMIO_END);
 	write_cr3(V2P(kpgdir));
+}
+
+/* Let this CPU keep global (kernel) TLB entries across CR3 loads. */
+void
+paging_enable_global(void)
+{
+	if (pte_global)
+		write_cr4(read_cr4() | CR4_PGE);
 }
 
 void
@@ -93,8 +100,8 @@ paging_flush_tlb_local(void)
 
 	/* toggling PGE flushes global entries too */
 	if (cr4 & CR4_PGE) {
-		__asm__ volatile("movl %0, %%cr4" : : "r"(cr4 & ~CR4_PGE) : "memory");
-		__asm__ volatile("movl %0, %%cr4" : : "r"(cr4) : "memory");
+		write_cr4(cr4 & ~CR4_PGE);
+		write_cr4(cr4);
 	}
 	write_cr3(read_cr3());
 }

@@ -19,6 +19,7 @@
 void paging_init(uintptr_t phys_top);
 /* Remove the identity map of low memory that the AP trampoline needs. */
 void paging_drop_identity(void);
+void paging_enable_global(void);		/* each AP, at bring-up */
 uintptr_t paging_kernel_pgdir_phys(void);
 /* Is va mapped in the kernel half?  Used by backtraces, which must never
  * fault while reporting a fault. */

@@ -10,8 +10,8 @@
  *
  * An AP that misses its deadline is reported and skipped.  It must not
  * wake up later and use a CPU number meanwhile given to another CPU, so an
- * AP first claims its start-up ticket; a ticket the BSP has withdrawn makes
- * the late AP halt for good.
+ * AP first claims its start-up ticket, unique to each attempt; a ticket
+ * the BSP has withdrawn makes the late AP halt for good.
  */
 #include <stdint.h>
 #include "arch/x86/arch.h"
@@ -29,6 +29,7 @@
 #define AP_TIMEOUT_NS	200000000ull	/* 200 ms */
 #define TICKET_TAKEN	-2
 #define TICKET_VOID	-1
+#define TICKET(attempt, id)	(((attempt) << 8) | (id))
 
 extern char trampoline_start[], trampoline_end[];
 void kmain_ap(struct cpu *c);		/* kernel/main.c */
@@ -40,12 +41,13 @@ struct trampoline_slots {		/* at TRAMPOLINE + 4, see trampoline.asm */
 	uint32_t arg;
 };
 
-static volatile int ticket = TICKET_VOID;	/* CPU number being started */
+static volatile int ticket = TICKET_VOID;	/* attempt being started */
+static int attempts;
 
 static void __attribute__((noreturn))
-ap_entry(int id)
+ap_entry(int my_ticket)
 {
-	int expect = id;
+	int expect = my_ticket, id = my_ticket & 0xff;
 
 	if (!__atomic_compare_exchange_n(&ticket, &expect, TICKET_TAKEN, 0,
 					 __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
@@ -69,9 +71,9 @@ wait_online(struct cpu *c, uint64_t ns)
 /* Withdraw the ticket; if the AP took it already, it is past the point of
  * no return and must come up. */
 static int
-give_up(struct cpu *c)
+give_up(struct cpu *c, int my_ticket)
 {
-	int expect = c->id;
+	int expect = my_ticket;
 
 	if (__atomic_compare_exchange_n(&ticket, &expect, TICKET_VOID, 0,
 					__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
@@ -87,6 +89,7 @@ start_one(int id, uint32_t apic_id)
 	struct trampoline_slots *slots = P2V(TRAMPOLINE + 4);
 	struct cpu *c = &cpus[id];
 	uintptr_t stack = kstack_alloc();
+	int my_ticket = TICKET(++attempts, id);
 
 	if (!stack)
 		panic("smp: no memory for cpu%d's stack", id);
@@ -97,17 +100,18 @@ start_one(int id, uint32_t apic_id)
 	slots->cr3 = paging_kernel_pgdir_phys();
 	slots->stack = c->idle_stack_top;
 	slots->entry = (uint32_t)ap_entry;
-	slots->arg = (uint32_t)id;
-	__atomic_store_n(&ticket, id, __ATOMIC_SEQ_CST);
+	slots->arg = (uint32_t)my_ticket;
+	__atomic_store_n(&ticket, my_ticket, __ATOMIC_SEQ_CST);
 
 	lapic_init_ipi(apic_id);
 	delay_ns(10000000);
 	lapic_startup_ipi(apic_id, TRAMPOLINE);
 	delay_ns(200000);
-	if (ticket == id)
+	if (ticket == my_ticket)
 		lapic_startup_ipi(apic_id, TRAMPOLINE);
-	if (wait_online(c, AP_TIMEOUT_NS) || give_up(c))
+	if (wait_online(c, AP_TIMEOUT_NS) || give_up(c, my_ticket))
 		return 1;
+	/* The stack stays allocated: a late AP may still be standing on it. */
 	printk("smp: cpu with apic id %u did not answer; skipped\n", apic_id);
 	return 0;
 }

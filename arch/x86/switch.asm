@@ -23,4 +23,40 @@ arch_halt_forever:
 .again:	hlt
 	jmp	.again
 
+
+; void swtch(struct context **old, struct context *new)
+; Save the callee-saved registers of the running task on its stack, store
+; the stack pointer in *old, switch to new's stack and restore its registers.
+; The "ret" then resumes the new task where it called swtch() - or, the
+; first time, in task_trampoline.
+global swtch
+swtch:
+	mov	eax, [esp + 4]		; old
+	mov	edx, [esp + 8]		; new
+	push	ebp
+	push	ebx
+	push	esi
+	push	edi
+	mov	[eax], esp
+	mov	esp, edx
+	pop	edi
+	pop	esi
+	pop	ebx
+	pop	ebp
+	ret
+
+; First code of a new task: arch_task_init() left [entry, arg] on its stack.
+global task_trampoline
+task_trampoline:
+	pop	eax			; entry
+	call	eax			; entry(arg); never returns
+	ud2
+
+; void arch_enter_user(struct trapframe *tf): return to user mode through tf.
+global arch_enter_user
+arch_enter_user:
+	mov	esp, [esp + 4]
+	extern	trapret
+	jmp	trapret
+
 section .note.GNU-stack noalloc noexec nowrite progbits

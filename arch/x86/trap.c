@@ -14,6 +14,8 @@
 #include "kernel/cpu.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/proc.h"
+#include "kernel/syscall.h"
 
 static trap_handler_t handlers[256];
 static const char *handler_names[256];
@@ -76,15 +78,6 @@ page_fault_explain(const struct trapframe *tf)
 	       kstack_is_guard(cr2) ? " (kernel stack overflow: guard page)" : "");
 }
 
-/* Weak hook: the process layer kills a faulting user program here.  It
- * returns 1 when it handled the fault. */
-int __attribute__((weak))
-user_fault(struct trapframe *tf)
-{
-	(void)tf;
-	return 0;
-}
-
 static void
 exception(struct trapframe *tf)
 {
@@ -101,16 +94,17 @@ exception(struct trapframe *tf)
 		   trap_from_user(tf) ? "user" : "kernel");
 }
 
-void trap(struct trapframe *tf);
-
-void
-trap(struct trapframe *tf)
+static void
+dispatch(struct trapframe *tf)
 {
 	uint32_t v = tf->trapno;
 
-	this_cpu()->irqs++;
 	if (v < 32) {
 		exception(tf);
+		return;
+	}
+	if (v == T_SYSCALL) {
+		syscall_dispatch(tf);
 		return;
 	}
 	/* Acknowledge first: a handler may switch to another task (the
@@ -126,6 +120,27 @@ trap(struct trapframe *tf)
 		return;		/* spurious: nothing to do */
 	printk("unexpected interrupt %u on cpu%d (eip %08x), ignored\n", v,
 	       cpu_id(), tf->eip);
+}
+
+/*
+ * Every interrupt, exception and system call lands here.  Crossing from
+ * user mode into the kernel and back are the points where CPU time is
+ * split into user and system time, and where a task acts on a pending
+ * kill or reschedule before it returns to user code.
+ */
+void
+trap(struct trapframe *tf)
+{
+	int from_user = trap_from_user(tf);
+
+	this_cpu()->irqs++;
+	if (from_user)
+		acct_enter_kernel();
+	dispatch(tf);
+	if (from_user) {
+		proc_return_to_user(tf);
+		acct_leave_kernel();
+	}
 }
 
 /*

@@ -117,6 +117,12 @@ read_cr4(void)
 	return v;
 }
 
+static inline void
+write_cr4(uint32_t v)
+{
+	__asm__ volatile("movl %0, %%cr4" : : "r"(v) : "memory");
+}
+
 static inline uint32_t
 read_ebp(void)
 {

@@ -1,0 +1,58 @@
+/*
+ * uapi/syscall.h - Quanta's system call numbers.
+ *
+ * Calling convention (Linux i386 style): "int $0x80" with the number in
+ * eax and arguments in ebx, ecx, edx, esi, edi, ebp.  The result comes back
+ * in eax; a value in [-4095, -1] is -errno.  docs/syscalls.md describes each
+ * call.  Shared by the kernel and user/libc: change both together.
+ */
+#ifndef QUANTA_UAPI_SYSCALL_H
+#define QUANTA_UAPI_SYSCALL_H
+
+#define SYS_exit		1	/* (int status) - the whole process */
+#define SYS_fork		2	/* () */
+#define SYS_read		3	/* (int fd, void *buf, size_t n) */
+#define SYS_write		4	/* (int fd, const void *buf, size_t n) */
+#define SYS_open		5	/* (const char *path, int flags) */
+#define SYS_close		6	/* (int fd) */
+#define SYS_waitpid		7	/* (int pid, int *status, int options) */
+#define SYS_execve		8	/* (path, char *const argv[], char *const envp[]) */
+#define SYS_getpid		9
+#define SYS_getppid		10
+#define SYS_gettid		11
+#define SYS_kill		12	/* (int pid, int sig) */
+#define SYS_pipe		13	/* (int fds[2]) */
+#define SYS_dup			14	/* (int fd) */
+#define SYS_dup2		15	/* (int oldfd, int newfd) */
+#define SYS_fstat		16	/* (int fd, struct stat *st) */
+#define SYS_brk			17	/* (void *addr) -> new break; 0 asks */
+#define SYS_nanosleep		18	/* (const struct timespec *req, rem) */
+#define SYS_clock_nanosleep	19	/* (clockid, int flags, req, rem) */
+#define SYS_clock_gettime	20	/* (clockid, struct timespec *) */
+#define SYS_gettimeofday	21	/* (struct timeval *, void *tz) */
+#define SYS_sched_yield		22
+#define SYS_nice		23	/* (int inc) -> 0 */
+#define SYS_getpriority		24	/* (which, who) -> 20 - nice (1..40) */
+#define SYS_setpriority		25	/* (which, who, int nice) */
+#define SYS_sched_setaffinity	26	/* (pid, size_t len, const cpu_set_t *) */
+#define SYS_sched_getaffinity	27	/* (pid, size_t len, cpu_set_t *) -> bytes */
+#define SYS_sched_getcpu	28
+#define SYS_thread_create	29	/* (entry, void *arg, void *stack_top) -> tid */
+#define SYS_thread_exit		30	/* (int value) - this thread only */
+#define SYS_thread_join		31	/* (int tid, int *value) */
+#define SYS_futex		32	/* (int *uaddr, int op, int val, const struct timespec *rel) */
+#define SYS_getrusage		33	/* (int who, struct rusage *) */
+#define SYS_times		34	/* (struct tms *) -> ticks since boot */
+#define SYS_poll		35	/* (struct pollfd *, nfds, int timeout_ms) */
+#define SYS_uname		36	/* (struct utsname *) */
+#define SYS_nprocs		37	/* () -> CPUs online */
+#define SYS_getdents		38	/* (int fd, struct dirent *, size_t bytes) */
+#define SYS_sysinfo		39	/* (struct q_sysinfo *) */
+#define SYS_taskinfo		40	/* (struct q_taskinfo *, int max) -> count */
+#define SYS_cpuinfo		41	/* (struct q_cpuinfo *, int max) -> count */
+#define SYS_tunable		42	/* (int op, int index, struct q_tunable *) */
+#define SYS_sched_dump		43	/* (int cpu) -> dump to the console */
+#define SYS_signal		44	/* (int sig, int action) action: 0 SIG_DFL, 1 SIG_IGN */
+#define NSYSCALLS		45
+
+#endif

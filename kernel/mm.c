@@ -1,0 +1,187 @@
+/*
+ * mm.c - address spaces and the checked user-memory copies.
+ *
+ * Every pointer a system call receives is checked against the page tables
+ * (uvm_range_ok) before the kernel touches it, with mm->lock held so no
+ * other thread of the process can unmap it in between.  A bad pointer is
+ * therefore an -EFAULT, never a kernel page fault.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include "arch/x86/mmu.h"
+#include "arch/x86/uvm.h"
+#include "include/uapi/errno.h"
+#include "kernel/kmalloc.h"
+#include "kernel/lib/string.h"
+#include "kernel/mm.h"
+#include "kernel/task.h"
+
+struct mm *
+mm_create(void)
+{
+	struct mm *mm = kzalloc(sizeof(*mm));
+
+	if (!mm)
+		return NULL;
+	mm->pgdir = uvm_create();
+	if (!mm->pgdir) {
+		kfree(mm);
+		return NULL;
+	}
+	spin_init(&mm->lock, "mm");
+	mm->refs = 1;
+	return mm;
+}
+
+struct mm *
+mm_copy(struct mm *src)
+{
+	struct mm *mm = mm_create();
+	int err;
+
+	if (!mm)
+		return NULL;
+	spin_lock(&src->lock);
+	err = uvm_copy(mm->pgdir, src->pgdir);
+	mm->heap_start = src->heap_start;
+	mm->brk = src->brk;
+	spin_unlock(&src->lock);
+	if (err < 0) {
+		mm_put(mm);
+		return NULL;
+	}
+	return mm;
+}
+
+void
+mm_get(struct mm *mm)
+{
+	__atomic_fetch_add(&mm->refs, 1, __ATOMIC_SEQ_CST);
+}
+
+void
+mm_put(struct mm *mm)
+{
+	if (__atomic_sub_fetch(&mm->refs, 1, __ATOMIC_SEQ_CST) > 0)
+		return;
+	uvm_destroy(mm->pgdir);
+	kfree(mm);
+}
+
+uintptr_t
+mm_pgdir_phys(const struct mm *mm)
+{
+	return V2P(mm->pgdir);
+}
+
+int
+mm_map_range(struct mm *mm, uintptr_t start, uintptr_t end, int writable)
+{
+	int err = 0;
+
+	spin_lock(&mm->lock);
+	for (uintptr_t va = PGROUNDDOWN(start); va < end; va += PGSIZE) {
+		if (uvm_lookup(mm->pgdir, va, NULL))
+			continue;	/* shared page between two segments */
+		if (uvm_map_new(mm->pgdir, va, writable ? UVM_WRITE : 0) < 0) {
+			err = -ENOMEM;
+			break;
+		}
+	}
+	spin_unlock(&mm->lock);
+	return err;
+}
+
+/* Move the break; returns the new break, or the old one on failure
+ * (Linux's brk semantics). */
+uintptr_t
+mm_brk(struct mm *mm, uintptr_t newbrk)
+{
+	uintptr_t old = mm->brk;
+
+	if (newbrk < mm->heap_start || newbrk > HEAP_MAX)
+		return old;
+	if (PGROUNDUP(newbrk) > PGROUNDUP(old)) {
+		if (mm_map_range(mm, PGROUNDUP(old), PGROUNDUP(newbrk), 1) < 0) {
+			spin_lock(&mm->lock);
+			uvm_unmap_range(mm->pgdir, PGROUNDUP(old), PGROUNDUP(newbrk));
+			spin_unlock(&mm->lock);
+			return old;
+		}
+	} else if (PGROUNDUP(newbrk) < PGROUNDUP(old)) {
+		spin_lock(&mm->lock);
+		uvm_unmap_range(mm->pgdir, PGROUNDUP(newbrk), PGROUNDUP(old));
+		spin_unlock(&mm->lock);
+	}
+	mm->brk = newbrk;
+	return newbrk;
+}
+
+uint32_t
+mm_pages(struct mm *mm)
+{
+	return uvm_count(mm->pgdir);
+}
+
+/* Copy between the current address space and the kernel, page by page
+ * through the direct map, after checking the whole range. */
+static int
+user_copy(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n, int to_user)
+{
+	uint8_t *k = kbuf;
+
+	if (!mm)
+		return -EFAULT;
+	spin_lock(&mm->lock);
+	if (!uvm_range_ok(mm->pgdir, uaddr, (uint32_t)n, to_user) ||
+	    n > KERNBASE) {
+		spin_unlock(&mm->lock);
+		return -EFAULT;
+	}
+	while (n > 0) {
+		uintptr_t pa = uvm_lookup(mm->pgdir, uaddr, NULL);
+		size_t off = uaddr & (PGSIZE - 1), chunk = PGSIZE - off;
+		uint8_t *u = (uint8_t *)P2V(pa) + off;
+		if (chunk > n)
+			chunk = n;
+		if (to_user)
+			memcpy(u, k, chunk);
+		else
+			memcpy(k, u, chunk);
+		k += chunk;
+		uaddr += chunk;
+		n -= chunk;
+	}
+	spin_unlock(&mm->lock);
+	return 0;
+}
+
+int
+copy_from_user(void *dst, const void *usrc, size_t n)
+{
+	return user_copy(current->proc->mm, dst, (uintptr_t)usrc, n, 0);
+}
+
+int
+copy_to_user(void *udst, const void *src, size_t n)
+{
+	return user_copy(current->proc->mm, (void *)src, (uintptr_t)udst, n, 1);
+}
+
+int
+mm_copy_out(struct mm *mm, uintptr_t udst, const void *src, size_t n)
+{
+	return user_copy(mm, (void *)src, udst, n, 1);
+}
+
+int
+strncpy_from_user(char *dst, const char *usrc, size_t max)
+{
+	for (size_t i = 0; i < max; i++) {
+		if (copy_from_user(&dst[i], usrc + i, 1) < 0)
+			return -EFAULT;
+		if (dst[i] == 0)
+			return (int)i;
+	}
+	return -ENAMETOOLONG;
+}

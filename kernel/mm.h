@@ -1,0 +1,55 @@
+/*
+ * mm.h - a process's address space.
+ *
+ * User virtual memory, bottom to top:
+ *   0x00000000  unmapped (NULL pointers fault)
+ *   0x08048000  program text, data, bss (from the ELF file)
+ *   heap_start  heap, growing up to brk (SYS_brk)
+ *   ...
+ *   USTACK_TOP - USTACK_SIZE   main thread's stack, below it one unmapped
+ *                              guard page; the stack grows down
+ *   USTACK_TOP = 0xBFFFF000    (the kernel starts at 0xC0000000)
+ *
+ * Threads share one mm (refs counts its users).  mm->lock protects the
+ * page tables of the user half against concurrent brk and copies.
+ */
+#ifndef KERNEL_MM_H
+#define KERNEL_MM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "arch/x86/mmu.h"
+#include "kernel/spinlock.h"
+
+#define USTACK_TOP	0xBFFFF000u
+#define USTACK_SIZE	(256u * 1024)		/* 256 KiB, mapped eagerly */
+#define HEAP_MAX	0xA0000000u		/* brk may not pass this */
+
+struct mm {
+	struct spinlock lock;
+	pde_t *pgdir;
+	uintptr_t heap_start;		/* page-aligned end of the image */
+	uintptr_t brk;
+	int refs;
+};
+
+struct mm *mm_create(void);
+struct mm *mm_copy(struct mm *src);		/* fork */
+void mm_get(struct mm *mm);
+void mm_put(struct mm *mm);			/* frees on the last put */
+uintptr_t mm_pgdir_phys(const struct mm *mm);
+/* Map fresh zeroed pages over [start, end); -ENOMEM on failure. */
+int mm_map_range(struct mm *mm, uintptr_t start, uintptr_t end, int writable);
+uintptr_t mm_brk(struct mm *mm, uintptr_t newbrk);
+uint32_t mm_pages(struct mm *mm);
+
+/* Checked copies between kernel and user memory; 0 or -EFAULT. */
+int copy_from_user(void *dst, const void *usrc, size_t n);
+int copy_to_user(void *udst, const void *src, size_t n);
+/* Copy a NUL-terminated string of at most max-1 bytes; its length, or
+ * -EFAULT, or -ENAMETOOLONG. */
+int strncpy_from_user(char *dst, const char *usrc, size_t max);
+/* Copy into another process's address space (exec, fork setup). */
+int mm_copy_out(struct mm *mm, uintptr_t udst, const void *src, size_t n);
+
+#endif

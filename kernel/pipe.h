@@ -1,0 +1,15 @@
+/* pipe.h - pipes (see pipe.c), and the wake-up that poll() waits for. */
+#ifndef KERNEL_PIPE_H
+#define KERNEL_PIPE_H
+
+#include <stdint.h>
+
+struct file;
+
+extern uint32_t pipe_size;
+void pipe_init(void);
+int pipe_create(struct file **rd, struct file **wr);
+/* Something a poll() may wait for changed (sys_poll.c). */
+void poll_notify(void);
+
+#endif

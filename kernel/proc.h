@@ -1,0 +1,32 @@
+/*
+ * proc.h - the life of processes: fork, exec, exit, wait, kill, threads.
+ */
+#ifndef KERNEL_PROC_H
+#define KERNEL_PROC_H
+
+#include <stdint.h>
+
+struct trapframe;
+struct task;
+
+/* Start the first user process from path with argv; 0 or -errno. */
+int proc_start_init(const char *path, int argc, const char *const argv[]);
+int proc_fork(void);
+int proc_exec(const char *upath, const char *const *uargv,
+	      const char *const *uenvp);
+void proc_exit(int status) __attribute__((noreturn));	/* whole process */
+int proc_wait(int pid, int *ustatus, int options);
+int proc_kill(int pid, int sig);
+int proc_signal(int sig, int action);
+int thread_create(uint32_t entry, uint32_t arg, uint32_t stack_top);
+int thread_join(int tid, int *uvalue);
+/* At every return to user mode: act on kill and need_resched. */
+void proc_return_to_user(struct trapframe *tf);
+/* A CPU exception in user mode: kill the process (returns 0 if the task
+ * has no user context, so the caller panics instead). */
+int user_fault(struct trapframe *tf);
+void trap(struct trapframe *tf);
+
+extern int init_pid;
+
+#endif

@@ -1,0 +1,272 @@
+/*
+ * balance.c - spreading tasks over CPUs: placement and load balancing.
+ *
+ * The 2.6-era Linux balancer reduced to one domain of single CPUs
+ * (reference linux-sched.md section 8; defaults from 2.6's SD_CPU_INIT):
+ *
+ *   placement  - wakeup: the previous CPU, or the waker's CPU for a sync
+ *                wakeup from a lone waker (wake_affine), or an idle CPU;
+ *              - fork/exec: the idlest CPU if clearly (imbalance_pct/2)
+ *                less loaded than the parent's;
+ *   periodic   - each tick, when the CPU's balance interval has passed,
+ *                pull from the busiest CPU if it is imbalance_pct busier;
+ *   newly idle - before a CPU goes idle, the same pull;
+ *   active     - when pulls keep failing because the only extra task on
+ *                the busiest CPU is the running one ("5 hogs on 4 CPUs"),
+ *                ask that CPU to push its running task over.
+ *
+ * Cache-hot tasks (ran within lb_cache_hot_ns) are left alone unless the
+ * balancer has failed cache_nice_tries times.  Affinity is honoured
+ * everywhere: can_migrate() is the single gate.
+ */
+#include <stdint.h>
+#include "kernel/cpu.h"
+#include "kernel/sched/sched.h"
+#include "kernel/sched/trace.h"
+#include "kernel/time.h"
+#include "kernel/tunable.h"
+
+static int64_t lb_min_interval_ms = 1;
+static int64_t lb_max_interval_ms = 4;
+static int64_t lb_busy_factor = 64;
+static int64_t lb_imbalance_pct = 125;
+static int64_t lb_cache_hot_ns = 2500000;
+static int64_t lb_cache_nice_tries = 1;
+static int64_t lb_wake_affine = 1;
+static int64_t lb_fork_balance = 1;
+static int64_t lb_enabled = 1;
+
+const struct tunable balance_tunables[] = {
+	TUNABLE("lb_enabled", lb_enabled, 1, 0, 1, "bool",
+		"periodic and newly-idle load balancing"),
+	TUNABLE("lb_min_interval_ms", lb_min_interval_ms, 1, 1, 1000, "ms",
+		"balance interval of an idle CPU (SD_CPU_INIT min_interval)"),
+	TUNABLE("lb_max_interval_ms", lb_max_interval_ms, 4, 1, 10000, "ms",
+		"longest interval between balance attempts"),
+	TUNABLE("lb_busy_factor", lb_busy_factor, 64, 1, 1024, "x",
+		"a busy CPU balances this many times less often"),
+	TUNABLE("lb_imbalance_pct", lb_imbalance_pct, 125, 100, 400, "%",
+		"busiest must exceed this CPU's load by this much"),
+	TUNABLE("lb_cache_hot_ns", lb_cache_hot_ns, 2500000, 0, 1000000000, "ns",
+		"a task that ran this recently is cache-hot: not moved"),
+	TUNABLE("lb_cache_nice_tries", lb_cache_nice_tries, 1, 0, 100, "",
+		"failed attempts before cache-hot tasks may move"),
+	TUNABLE("lb_wake_affine", lb_wake_affine, 1, 0, 1, "bool",
+		"a sync wakeup pulls the wakee to the waker's CPU"),
+	TUNABLE("lb_fork_balance", lb_fork_balance, 1, 0, 1, "bool",
+		"place new tasks on the idlest CPU"),
+};
+const size_t balance_ntunables = sizeof(balance_tunables) / sizeof(balance_tunables[0]);
+
+static unsigned long
+rq_load(struct rq *rq)
+{
+	return sched_policy.load(rq);
+}
+
+static int
+allowed(const struct task *p, int cpu)
+{
+	return (p->cpus_allowed >> cpu) & 1;
+}
+
+static int
+first_allowed(const struct task *p)
+{
+	for (int i = 0; i < ncpu; i++)
+		if (allowed(p, i))
+			return i;
+	return 0;
+}
+
+int
+balance_select_cpu(struct task *p, int sync, int waker_cpu)
+{
+	int prev = p->cpu;
+
+	if (sync && lb_wake_affine && allowed(p, waker_cpu) &&
+	    cpu_rq(waker_cpu)->nr_running <= 1)
+		return waker_cpu;
+	if (allowed(p, prev) && cpu_rq(prev)->nr_running == 0)
+		return prev;
+	for (int i = 0; i < ncpu; i++)
+		if (allowed(p, i) && cpu_rq(i)->nr_running == 0)
+			return i;
+	return allowed(p, prev) ? prev : first_allowed(p);
+}
+
+int
+balance_fork_cpu(struct task *p, int parent_cpu)
+{
+	int best = allowed(p, parent_cpu) ? parent_cpu : first_allowed(p);
+	unsigned long here, best_load;
+
+	if (!lb_fork_balance)
+		return best;
+	here = best_load = rq_load(cpu_rq(best));
+	for (int i = 0; i < ncpu; i++) {
+		unsigned long l = rq_load(cpu_rq(i));
+		if (allowed(p, i) && l < best_load) {
+			best = i;
+			best_load = l;
+		}
+	}
+	/* only when clearly less loaded: by half the imbalance margin */
+	if (best_load * (100 + (lb_imbalance_pct - 100) / 2) >= here * 100)
+		return allowed(p, parent_cpu) ? parent_cpu : best;
+	return best;
+}
+
+static int
+can_migrate(struct task *p, struct rq *src, struct rq *dst)
+{
+	if (!allowed(p, dst->cpu) || p->on_cpu || p == src->curr)
+		return 0;
+	if (src->balance_failed > lb_cache_nice_tries)
+		return 1;
+	return src->clock - p->last_ran >= (uint64_t)lb_cache_hot_ns;
+}
+
+static struct rq *
+find_busiest(struct rq *this, unsigned long *busiest_load)
+{
+	struct rq *busiest = NULL;
+
+	*busiest_load = 0;
+	for (int i = 0; i < ncpu; i++) {
+		struct rq *rq = cpu_rq(i);
+		unsigned long l = rq_load(rq);
+		if (rq != this && rq->nr_running > 1 && l > *busiest_load) {
+			busiest = rq;
+			*busiest_load = l;
+		}
+	}
+	return busiest;
+}
+
+/* Pull up to `amount` of load from busiest; both locked.  Returns the
+ * number of tasks moved. */
+static int
+pull_tasks(struct rq *this, struct rq *busiest, unsigned long amount)
+{
+	struct list *pos, *n;
+	unsigned long moved = 0;
+	int k = 0;
+
+	list_for_each_safe(pos, n, &busiest->queued) {
+		struct task *p = list_entry(pos, struct task, rq_node);
+		if (moved >= amount)
+			break;
+		if (!can_migrate(p, busiest, this))
+			continue;
+		moved += sched_policy.task_load(p);
+		sched_move_task(busiest, this, p);
+		k++;
+	}
+	return k;
+}
+
+/* Ask busiest to push its running task to `to` at its next switch. */
+static void
+active_balance(struct rq *busiest, int to)
+{
+	struct task *curr = busiest->curr;
+
+	if (curr == busiest->idle || !allowed(curr, to))
+		return;
+	busiest->push_cpu = to;
+	busiest->stats.alb_pushed++;
+	sched_resched(busiest);
+}
+
+/* One balancing attempt for `this`, which is not locked on entry unless
+ * `locked`. */
+static int
+load_balance(struct rq *this, int locked)
+{
+	unsigned long this_load, busiest_load, imbalance;
+	struct rq *busiest;
+	int moved;
+
+	this->stats.lb_count++;
+	busiest = find_busiest(this, &busiest_load);
+	this_load = rq_load(this);
+	if (!busiest || busiest_load * 100 <= this_load * lb_imbalance_pct)
+		return 0;
+	imbalance = (busiest_load - this_load) / 2;
+	if (imbalance == 0)
+		imbalance = 1;
+	if (locked)
+		spin_unlock(&this->lock);
+	double_rq_lock(this, busiest);
+	moved = busiest->nr_running > 1 ? pull_tasks(this, busiest, imbalance) : 0;
+	if (moved) {
+		busiest->balance_failed = 0;
+		this->stats.lb_pulled += moved;
+	} else {
+		this->stats.lb_failed++;
+		if (++busiest->balance_failed > lb_cache_nice_tries + 2) {
+			active_balance(busiest, this->cpu);
+			busiest->balance_failed = 0;
+		}
+	}
+	if (trace_on)
+		trace_record(TR_BALANCE, busiest->cpu, moved, (int)imbalance, 0, 0, 0);
+	spin_unlock(&busiest->lock);
+	if (!locked)
+		spin_unlock(&this->lock);
+	return moved;
+}
+
+void
+balance_tick(struct rq *rq)
+{
+	uint64_t now = sched_clock(), interval_ms;
+	int idle = rq->curr == rq->idle;
+
+	if (!lb_enabled || ncpu < 2 || now < rq->next_balance)
+		return;
+	if (load_balance(rq, 0) > 0)
+		rq->balance_interval_ms = lb_min_interval_ms;
+	else if (rq->balance_interval_ms < lb_max_interval_ms)
+		rq->balance_interval_ms *= 2;
+	if (rq->balance_interval_ms < lb_min_interval_ms)
+		rq->balance_interval_ms = lb_min_interval_ms;
+	if (rq->balance_interval_ms > lb_max_interval_ms)
+		rq->balance_interval_ms = lb_max_interval_ms;
+	interval_ms = rq->balance_interval_ms * (idle ? 1 : lb_busy_factor);
+	rq->next_balance = now + interval_ms * 1000000ull;
+}
+
+void
+balance_newidle(struct rq *rq)
+{
+	if (lb_enabled && ncpu > 1)
+		load_balance(rq, 1);
+}
+
+/*
+ * Called on rq's CPU right after it switched away from prev (rq unlocked):
+ * move prev elsewhere if its affinity no longer allows this CPU, or if an
+ * active balance asked for it.
+ */
+void
+balance_after_switch(struct rq *rq, struct task *prev)
+{
+	int to = rq->push_cpu;
+	struct rq *dst;
+
+	rq->push_cpu = -1;
+	if (!prev->on_rq || prev == rq->idle)
+		return;
+	if (!allowed(prev, rq->cpu))
+		to = first_allowed(prev);
+	if (to < 0 || to == rq->cpu || !allowed(prev, to))
+		return;
+	dst = cpu_rq(to);
+	double_rq_lock(rq, dst);
+	if (prev->on_rq && prev->cpu == rq->cpu && !prev->on_cpu &&
+	    rq->curr != prev && !list_empty(&prev->rq_node))
+		sched_move_task(rq, dst, prev);
+	double_rq_unlock(rq, dst);
+}

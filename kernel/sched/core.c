@@ -1,0 +1,591 @@
+/*
+ * core.c - the scheduler core: runqueues, schedule(), wakeups, the tick.
+ *
+ * Every CPU has a runqueue (struct rq, sched.h) with its own lock.  A
+ * runnable task is on exactly one runqueue: either as that CPU's current
+ * task or queued in the policy's structure (and on rq->queued).  The core
+ * never decides *which* task runs - the policy does (policy.h) - but it
+ * owns every transition of a task's life:
+ *
+ *   fork -> sched_wake_new: placed on a CPU, enqueue(ENQ_NEW)
+ *   run  -> pick_next took it out of the queue; it is rq->curr
+ *   preempted -> put_prev puts it back in the queue
+ *   sleep -> schedule() sees state != RUNNING: dequeue(DEQ_SLEEP)
+ *   wakeup -> sched_wake: placed (balance.c), enqueue(ENQ_WAKEUP)
+ *   exit -> schedule() sees a zombie: dequeue(DEQ_EXIT), never runs again
+ *
+ * Locking: rq->lock protects the runqueue and the scheduling fields of its
+ * tasks.  A context switch happens with the lock held; the task switched to
+ * releases it (sched_finish_switch).  Two runqueue locks are always taken
+ * in CPU order (double_rq_lock).  A wakeup first takes the task's
+ * wake_lock, which makes concurrent wakeups of one task take turns.
+ *
+ * Preemption: user code is always preemptible (the tick or a wakeup sets
+ * need_resched, acted on when the CPU returns to user mode); kernel code is
+ * not - like Linux 2.6 without CONFIG_PREEMPT - so a task in the kernel
+ * runs until it sleeps, yields or returns to user mode.
+ */
+#include <stdint.h>
+#include "arch/x86/context.h"
+#include "arch/x86/paging.h"
+#include "arch/x86/x86.h"
+#include "kernel/cpu.h"
+#include "kernel/kmalloc.h"
+#include "kernel/lib/string.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/sched/sched.h"
+#include "kernel/sched/trace.h"
+#include "kernel/smp.h"
+#include "kernel/time.h"
+#include "kernel/timer.h"
+#include "kernel/tunable.h"
+
+#ifndef SCHED_DEBUG
+#define SCHED_DEBUG 1
+#endif
+
+struct rq runqueues[MAX_CPUS];
+
+static int64_t sched_newidle = 1;
+const struct tunable sched_core_tunables[] = {
+	TUNABLE("newidle_balance", sched_newidle, 1, 0, 1, "bool",
+		"pull work from a busy CPU before going idle"),
+};
+const size_t sched_core_ntunables = 1;
+
+struct task *
+current_task(void)
+{
+	return this_cpu()->cur_task;
+}
+
+int
+sched_ncpu(void)
+{
+	return ncpu;
+}
+
+static struct rq *
+this_rq(void)
+{
+	return cpu_rq(this_cpu()->id);
+}
+
+/* Invariants of a locked runqueue (SCHED_DEBUG builds). */
+static void
+rq_check(struct rq *rq)
+{
+	unsigned nq;
+
+	if (!SCHED_DEBUG)
+		return;
+	if (!spin_holding(&rq->lock) || (read_eflags() & FL_IF))
+		panic("rq_check: cpu%d's rq not locked with interrupts off",
+		      rq->cpu);
+	nq = (unsigned)list_length(&rq->queued);
+	if (rq->nr_running != nq + (rq->curr != rq->idle && rq->curr->on_rq))
+		panic("rq_check: cpu%d nr_running %u but %u queued, curr %d",
+		      rq->cpu, rq->nr_running, nq, rq->curr->tid);
+	if (sched_policy.count && sched_policy.count(rq) != nq)
+		panic("rq_check: cpu%d policy holds %u tasks, core %u",
+		      rq->cpu, sched_policy.count(rq), nq);
+	if (!list_empty(&rq->curr->rq_node))
+		panic("rq_check: cpu%d's current task %d is queued", rq->cpu,
+		      rq->curr->tid);
+}
+
+static void
+update_clock(struct rq *rq)
+{
+	uint64_t now = sched_clock();
+
+	if (now > rq->clock)
+		rq->clock = now;
+}
+
+/* Charge the running task for the time since it was last charged. */
+static void
+account_curr(struct rq *rq)
+{
+	struct task *curr = rq->curr;
+	uint64_t delta;
+
+	if (curr == rq->idle)
+		return;
+	delta = rq->clock - curr->exec_start;
+	if ((int64_t)delta <= 0)
+		return;
+	curr->sum_exec_ns += delta;
+	curr->exec_start = rq->clock;
+	rq->stats.busy_ns += delta;
+}
+
+uint64_t
+sched_curr_runtime(struct rq *rq)
+{
+	return rq->clock - rq->curr->exec_start;
+}
+
+/* Queue a runnable task that is not current.  rq locked. */
+static void
+enqueue(struct rq *rq, struct task *p, int flags)
+{
+	sched_policy.enqueue(rq, p, flags);
+	list_add_tail(&p->rq_node, &rq->queued);
+}
+
+static void
+activate(struct rq *rq, struct task *p, int flags)
+{
+	enqueue(rq, p, flags);
+	p->on_rq = 1;
+	rq->nr_running++;
+}
+
+static struct task *
+pick_next(struct rq *rq)
+{
+	struct task *p = sched_policy.pick_next(rq);
+
+	if (!p)
+		return NULL;
+	if (list_empty(&p->rq_node) || p->cpu != rq->cpu)
+		panic("pick_next: policy chose task %d, not queued on cpu%d",
+		      p->tid, rq->cpu);
+	list_del(&p->rq_node);
+	p->exec_start = rq->clock;
+	return p;
+}
+
+void
+sched_resched(struct rq *rq)
+{
+	struct task *curr = rq->curr;
+
+	if (curr->need_resched)
+		return;
+	curr->need_resched = 1;
+	if (rq->cpu != this_cpu()->id)
+		smp_resched(rq->cpu);	/* it acts on it at once */
+}
+
+/* What the task switched to must do first: let go of the previous one. */
+void
+sched_finish_switch(void)
+{
+	struct rq *rq = this_rq();
+	struct task *prev = rq->prev;
+
+	rq->prev = NULL;
+	__atomic_store_n(&prev->on_cpu, 0, __ATOMIC_RELEASE);
+	spin_unlock(&rq->lock);
+	if (rq->push_cpu >= 0 || !(prev->cpus_allowed & (1u << rq->cpu)))
+		balance_after_switch(rq, prev);	/* active balance, affinity */
+}
+
+static void
+context_switch(struct rq *rq, struct task *prev, struct task *next)
+{
+	int intena;
+
+	rq->curr = next;
+	rq->prev = prev;
+	rq->stats.switches++;
+	if (!prev->is_idle) {		/* system time ends with the switch */
+		prev->stime_ns += rq->clock - prev->acct_ts;
+		this_cpu()->system_ns += rq->clock - prev->acct_ts;
+	}
+	next->acct_ts = rq->clock;
+	prev->last_ran = rq->clock;
+	next->on_cpu = 1;
+	this_cpu()->cur_task = next;
+	trace_switch(rq, prev, next);
+	/* The interrupt flag to restore belongs to the task, not the CPU:
+	 * keep it across the switch (xv6 does the same). */
+	intena = this_cpu()->intena;
+	arch_switch_to(prev, next);
+	this_cpu()->intena = intena;
+	sched_finish_switch();	/* we are prev again, maybe on another CPU */
+}
+
+/* Take the running task off the CPU (or put it back in the queue) and
+ * switch to the task the policy picks. */
+void
+schedule(void)
+{
+	struct rq *rq;
+	struct task *prev, *next;
+
+	irq_push();
+	if (this_cpu()->ncli != 1)
+		panic("schedule: called holding %d spinlock(s)",
+		      this_cpu()->ncli - 1);
+	rq = this_rq();
+	spin_lock(&rq->lock);
+	prev = rq->curr;
+	update_clock(rq);
+	account_curr(rq);
+	if (prev != rq->idle) {
+		if (prev->state != TASK_RUNNING) {
+			sched_policy.dequeue(rq, prev, prev->state == TASK_ZOMBIE ?
+					     DEQ_EXIT : DEQ_SLEEP);
+			prev->on_rq = 0;
+			rq->nr_running--;
+		} else {
+			sched_policy.put_prev(rq, prev);
+			list_add_tail(&prev->rq_node, &rq->queued);
+		}
+	}
+	prev->need_resched = 0;
+	next = pick_next(rq);
+	if (!next && sched_newidle) {
+		balance_newidle(rq);
+		next = pick_next(rq);
+	}
+	if (!next)
+		next = rq->idle;
+	rq_check(rq);
+	if (next != prev) {
+		if (prev->state == TASK_RUNNING)
+			prev->nivcsw++;
+		else
+			prev->nvcsw++;
+		context_switch(rq, prev, next);
+	} else {
+		spin_unlock(&rq->lock);
+	}
+	irq_pop();
+}
+
+void
+sched_preempt_point(void)
+{
+	if (current->need_resched)
+		schedule();
+}
+
+void
+sched_sleep(void)
+{
+	schedule();
+}
+
+/* Wake p: put it on a runqueue chosen by the balancer. */
+int
+sched_wake(struct task *p, int sync)
+{
+	struct rq *rq;
+	int cpu, woke = 0;
+
+	spin_lock(&p->wake_lock);
+	if (p->state != TASK_SLEEPING)
+		goto out;
+	rq = cpu_rq(p->cpu);
+	spin_lock(&rq->lock);
+	if (p->on_rq) {		/* not switched out yet: just cancel */
+		p->state = TASK_RUNNING;
+		spin_unlock(&rq->lock);
+		woke = 1;
+		goto out;
+	}
+	spin_unlock(&rq->lock);
+	while (__atomic_load_n(&p->on_cpu, __ATOMIC_ACQUIRE))
+		cpu_relax();	/* its old CPU is still saving it */
+	cpu = balance_select_cpu(p, sync, this_cpu()->id);
+	rq = cpu_rq(cpu);
+	if (cpu != p->cpu) {
+		struct rq *src = cpu_rq(p->cpu);
+		double_rq_lock(src, rq);
+		sched_policy.migrate_out(src, p);
+		p->cpu = cpu;
+		sched_policy.migrate_in(rq, p);
+		p->migrations++;
+		rq->stats.migrations++;
+		trace_migrate(p, src->cpu, cpu);
+		spin_unlock(&src->lock);
+	} else {
+		spin_lock(&rq->lock);
+	}
+	update_clock(rq);
+	p->state = TASK_RUNNING;
+	activate(rq, p, ENQ_WAKEUP | (sync ? ENQ_SYNC : 0));
+	if (cpu == this_cpu()->id)
+		rq->stats.ttwu_local++;
+	else
+		rq->stats.ttwu_remote++;
+	trace_wakeup(p, cpu, sync);
+	if (rq->curr == rq->idle || sched_policy.check_preempt(rq, p, sync))
+		sched_resched(rq);
+	rq_check(rq);
+	spin_unlock(&rq->lock);
+	woke = 1;
+out:
+	spin_unlock(&p->wake_lock);
+	return woke;
+}
+
+int
+sched_fork(struct task *parent, struct task *child)
+{
+	int child_first;
+
+	child->cpu = parent->cpu;
+	/* a child of an idle task (init, kernel threads) starts unpinned */
+	child->nice = parent->is_idle ? 0 : parent->nice;
+	child->cpus_allowed = parent->is_idle ? ~0u : parent->cpus_allowed;
+	child->state = TASK_RUNNING;
+	irq_push();
+	child_first = sched_policy.fork(parent, child);
+	irq_pop();
+	return child_first;
+}
+
+void
+sched_wake_new(struct task *p, struct task *parent)
+{
+	int child_first = p->need_resched;	/* set by task code from fork() */
+	int cpu = balance_fork_cpu(p, parent ? parent->cpu : p->cpu);
+	struct rq *rq = cpu_rq(cpu);
+
+	p->need_resched = 0;
+	if (cpu != p->cpu) {
+		struct rq *src = cpu_rq(p->cpu);
+		double_rq_lock(src, rq);
+		sched_policy.migrate_out(src, p);
+		p->cpu = cpu;
+		sched_policy.migrate_in(rq, p);
+		spin_unlock(&src->lock);
+	} else {
+		spin_lock(&rq->lock);
+	}
+	update_clock(rq);
+	activate(rq, p, ENQ_NEW);
+	trace_wakeup(p, cpu, 0);
+	if (rq->curr == rq->idle || child_first ||
+	    sched_policy.check_preempt(rq, p, 0))
+		sched_resched(rq);
+	rq_check(rq);
+	spin_unlock(&rq->lock);
+}
+
+void
+sched_exit(struct task *p)
+{
+	sched_policy.exit(p);
+}
+
+/* The tick: account, let the policy decide on preemption, run timers,
+ * balance.  Interrupt context, interrupts off. */
+void
+sched_tick(void)
+{
+	struct rq *rq = this_rq();
+
+	spin_lock(&rq->lock);
+	update_clock(rq);
+	if (rq->curr != rq->idle) {
+		account_curr(rq);
+		sched_policy.tick(rq, rq->curr);
+	}
+	rq_check(rq);
+	spin_unlock(&rq->lock);
+	timer_run_expired();
+	balance_tick(rq);
+}
+
+void
+sched_yield(void)
+{
+	struct rq *rq;
+
+	irq_push();
+	rq = this_rq();
+	spin_lock(&rq->lock);
+	update_clock(rq);
+	account_curr(rq);
+	sched_policy.yield(rq, rq->curr);
+	rq->curr->need_resched = 1;
+	spin_unlock(&rq->lock);
+	irq_pop();
+	schedule();
+}
+
+/* Lock p's runqueue; p->wake_lock first keeps p from moving. */
+static struct rq *
+task_rq_lock(struct task *p)
+{
+	struct rq *rq;
+
+	spin_lock(&p->wake_lock);
+	for (;;) {
+		rq = cpu_rq(p->cpu);
+		spin_lock(&rq->lock);
+		if (rq->cpu == p->cpu)
+			return rq;
+		spin_unlock(&rq->lock);	/* the balancer moved it */
+	}
+}
+
+static void
+task_rq_unlock(struct rq *rq, struct task *p)
+{
+	spin_unlock(&rq->lock);
+	spin_unlock(&p->wake_lock);
+}
+
+int
+sched_set_nice(struct task *p, int nice)
+{
+	struct rq *rq;
+
+	if (nice < -20)
+		nice = -20;
+	if (nice > 19)
+		nice = 19;
+	rq = task_rq_lock(p);
+	update_clock(rq);
+	if (rq->curr == p)
+		account_curr(rq);
+	sched_policy.set_nice(rq, p, nice);
+	p->nice = nice;
+	task_rq_unlock(rq, p);
+	return 0;
+}
+
+int
+sched_set_affinity(struct task *p, uint32_t mask)
+{
+	struct rq *rq;
+	uint32_t online = (ncpu >= 32) ? ~0u : ((1u << ncpu) - 1);
+
+	mask &= online;
+	if (!mask)
+		return -1;
+	rq = task_rq_lock(p);
+	p->cpus_allowed = mask;
+	if (!(mask & (1u << p->cpu)) && (rq->curr == p || p->on_rq))
+		sched_resched(rq);	/* finish_switch moves it away */
+	task_rq_unlock(rq, p);
+	if (p == current && !(mask & (1u << this_cpu()->id))) {
+		current->need_resched = 1;
+		schedule();
+	}
+	return 0;
+}
+
+/* Move queued task p (not running) from src to dst.  Both locked. */
+void
+sched_move_task(struct rq *src, struct rq *dst, struct task *p)
+{
+	sched_policy.dequeue(src, p, DEQ_MIGRATE);
+	list_del(&p->rq_node);
+	src->nr_running--;
+	sched_policy.migrate_out(src, p);
+	p->cpu = dst->cpu;
+	update_clock(dst);
+	sched_policy.migrate_in(dst, p);
+	enqueue(dst, p, ENQ_MIGRATED);
+	dst->nr_running++;
+	p->migrations++;
+	dst->stats.migrations++;
+	trace_migrate(p, src->cpu, dst->cpu);
+	if (dst->curr == dst->idle || sched_policy.check_preempt(dst, p, 0))
+		sched_resched(dst);
+}
+
+void
+double_rq_lock(struct rq *a, struct rq *b)
+{
+	if (a == b) {
+		spin_lock(&a->lock);
+	} else if (a->cpu < b->cpu) {
+		spin_lock(&a->lock);
+		spin_lock(&b->lock);
+	} else {
+		spin_lock(&b->lock);
+		spin_lock(&a->lock);
+	}
+}
+
+void
+double_rq_unlock(struct rq *a, struct rq *b)
+{
+	spin_unlock(&a->lock);
+	if (a != b)
+		spin_unlock(&b->lock);
+}
+
+int
+sched_task_prio(struct task *p)
+{
+	return sched_policy.prio(p);
+}
+
+int64_t
+sched_task_key(struct task *p)
+{
+	return sched_policy.key ? sched_policy.key(p) : 0;
+}
+
+void
+sched_dump(int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+
+	spin_lock(&rq->lock);
+	printk("cpu%d: %s, nr_running %u, curr %d, %llu switches\n", cpu,
+	       sched_policy.name, rq->nr_running, rq->curr->tid,
+	       rq->stats.switches);
+	if (sched_policy.dump)
+		sched_policy.dump(rq);
+	spin_unlock(&rq->lock);
+}
+
+void
+sched_init(void)
+{
+	for (int i = 0; i < MAX_CPUS; i++) {
+		struct rq *rq = cpu_rq(i);
+		spin_init(&rq->lock, "rq");
+		rq->cpu = i;
+		rq->push_cpu = -1;
+		list_init(&rq->queued);
+		if (sched_policy.rq_size) {
+			rq->priv = kzalloc(sched_policy.rq_size);
+			if (!rq->priv)
+				panic("sched_init: no memory for runqueues");
+		}
+		sched_policy.init_rq(rq);
+	}
+	pr_info("sched: policy %s\n", sched_policy.name);
+}
+
+/* Turn what this CPU is running now (its boot path) into its idle task. */
+void
+sched_init_cpu(void)
+{
+	struct cpu *c = this_cpu();
+	struct rq *rq = cpu_rq(c->id);
+	struct task *idle = task_alloc_idle(c->id, c->idle_stack_top);
+
+	rq->curr = rq->idle = idle;
+	rq->clock = sched_clock();
+	c->cur_task = idle;
+}
+
+void
+sched_idle_loop(void)
+{
+	struct rq *rq;
+
+	for (;;) {
+		cli();
+		rq = this_rq();
+		if (current->need_resched || rq->nr_running) {
+			schedule();
+			continue;
+		}
+		idle_halt();	/* sti; hlt: a wakeup IPI ends it */
+	}
+}

@@ -1,0 +1,275 @@
+/*
+ * sys_file.c - system calls on file descriptors, and poll().
+ */
+#include <stdint.h>
+#include "include/uapi/errno.h"
+#include "include/uapi/types.h"
+#include "kernel/file.h"
+#include "kernel/lib/string.h"
+#include "kernel/mm.h"
+#include "kernel/pipe.h"
+#include "kernel/spinlock.h"
+#include "kernel/syscall.h"
+#include "kernel/task.h"
+#include "kernel/time.h"
+#include "kernel/waitq.h"
+
+#define RW_MAX	(1u << 30)
+
+static struct files *
+my_files(void)
+{
+	return current->proc->files;
+}
+
+SYSCALL(sys_read)
+{
+	struct file *f = fd_get(my_files(), (int)a1);
+	int r;
+
+	UNUSED_ARGS5;
+	if (!f)
+		return -EBADF;
+	if (!f->readable || !f->ops->read)
+		r = -EBADF;
+	else if (a3 > RW_MAX)
+		r = -EINVAL;
+	else
+		r = f->ops->read(f, (char *)a2, a3);
+	file_put(f);
+	return r;
+}
+
+SYSCALL(sys_write)
+{
+	struct file *f = fd_get(my_files(), (int)a1);
+	int r;
+
+	UNUSED_ARGS5;
+	if (!f)
+		return -EBADF;
+	if (!f->writable || !f->ops->write)
+		r = -EBADF;
+	else if (a3 > RW_MAX)
+		r = -EINVAL;
+	else
+		r = f->ops->write(f, (const char *)a2, a3);
+	file_put(f);
+	return r;
+}
+
+SYSCALL(sys_open)
+{
+	char path[128];
+	struct file *f;
+	int err, fd;
+
+	UNUSED_ARGS5;
+	err = strncpy_from_user(path, (const char *)a1, sizeof(path));
+	if (err < 0)
+		return err;
+	f = vfs_open(path, (int)a2, &err);
+	if (!f)
+		return err;
+	f->nonblock = (a2 & Q_O_NONBLOCK) != 0;
+	fd = fd_install(my_files(), f, 0);
+	if (fd < 0)
+		file_put(f);
+	return fd;
+}
+
+SYSCALL(sys_close)
+{
+	struct files *fs = my_files();
+	struct file *f = NULL;
+
+	UNUSED_ARGS5;
+	if ((int)a1 < 0 || a1 >= NOFILE)
+		return -EBADF;
+	spin_lock(&fs->lock);
+	f = fs->fd[a1];
+	fs->fd[a1] = NULL;
+	spin_unlock(&fs->lock);
+	if (!f)
+		return -EBADF;
+	file_put(f);
+	return 0;
+}
+
+SYSCALL(sys_pipe)
+{
+	struct file *rd, *wr;
+	int fds[2], err;
+
+	UNUSED_ARGS5;
+	if ((err = pipe_create(&rd, &wr)) < 0)
+		return err;
+	fds[0] = fd_install(my_files(), rd, 0);
+	fds[1] = fds[0] < 0 ? -EMFILE : fd_install(my_files(), wr, 0);
+	if (fds[1] < 0 || copy_to_user((void *)a1, fds, sizeof(fds)) < 0) {
+		err = fds[1] < 0 ? -EMFILE : -EFAULT;
+		if (fds[0] >= 0)
+			sys_close((uint32_t)fds[0], 0, 0, 0, 0);
+		else
+			file_put(rd);
+		if (fds[1] >= 0)
+			sys_close((uint32_t)fds[1], 0, 0, 0, 0);
+		else
+			file_put(wr);
+		return err;
+	}
+	return 0;
+}
+
+SYSCALL(sys_dup)
+{
+	struct file *f = fd_get(my_files(), (int)a1);
+	int fd;
+
+	UNUSED_ARGS5;
+	if (!f)
+		return -EBADF;
+	fd = fd_install(my_files(), f, 0);
+	if (fd < 0)
+		file_put(f);
+	return fd;
+}
+
+SYSCALL(sys_dup2)
+{
+	struct files *fs = my_files();
+	struct file *f = fd_get(fs, (int)a1), *old;
+
+	UNUSED_ARGS5;
+	if (!f)
+		return -EBADF;
+	if ((int)a2 < 0 || a2 >= NOFILE) {
+		file_put(f);
+		return -EBADF;
+	}
+	if (a1 == a2) {
+		file_put(f);
+		return (int32_t)a2;
+	}
+	spin_lock(&fs->lock);
+	old = fs->fd[a2];
+	fs->fd[a2] = f;
+	spin_unlock(&fs->lock);
+	if (old)
+		file_put(old);
+	return (int32_t)a2;
+}
+
+SYSCALL(sys_fstat)
+{
+	struct file *f = fd_get(my_files(), (int)a1);
+	struct q_stat st;
+	int r = 0;
+
+	UNUSED_ARGS5;
+	if (!f)
+		return -EBADF;
+	memset(&st, 0, sizeof(st));
+	if (f->ops->stat)
+		f->ops->stat(f, &st);
+	if (copy_to_user((void *)a2, &st, sizeof(st)) < 0)
+		r = -EFAULT;
+	file_put(f);
+	return r;
+}
+
+SYSCALL(sys_getdents)
+{
+	struct file *f = fd_get(my_files(), (int)a1);
+	struct q_dirent d;
+	uint32_t n = 0, max = a3 / sizeof(d);
+	int r = 0;
+
+	UNUSED_ARGS5;
+	if (!f)
+		return -EBADF;
+	if (!f->ops->getdents)
+		r = -ENOTDIR;
+	while (r == 0 && n < max) {
+		memset(&d, 0, sizeof(d));
+		if (f->ops->getdents(f, &d) <= 0)
+			break;
+		if (copy_to_user((struct q_dirent *)a2 + n, &d, sizeof(d)) < 0)
+			r = -EFAULT;
+		else
+			n++;
+	}
+	file_put(f);
+	return r < 0 ? r : (int32_t)(n * sizeof(d));
+}
+
+/* ---- poll: every change to a pipe or the console input wakes the
+ * pollers, who then look again (simple, and fine at this scale). ---- */
+
+static struct spinlock poll_lock = SPINLOCK_INIT("poll");
+static struct waitq pollers = { LIST_INIT(pollers.sleepers) };
+static volatile uint32_t poll_seq;
+
+void
+poll_notify(void)
+{
+	spin_lock(&poll_lock);
+	poll_seq++;
+	if (!list_empty(&pollers.sleepers))
+		waitq_wake_all(&pollers, 0);
+	spin_unlock(&poll_lock);
+}
+
+static int
+poll_scan(struct q_pollfd *fds, uint32_t n)
+{
+	int ready = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		struct file *f = fd_get(my_files(), fds[i].fd);
+		int ev;
+		if (fds[i].fd < 0) {
+			fds[i].revents = 0;
+			continue;
+		}
+		ev = !f ? Q_POLLNVAL : f->ops->poll ? f->ops->poll(f) : 0;
+		fds[i].revents = (int16_t)(ev & (fds[i].events | Q_POLLHUP |
+						 Q_POLLERR | Q_POLLNVAL));
+		ready += fds[i].revents != 0;
+		if (f)
+			file_put(f);
+	}
+	return ready;
+}
+
+SYSCALL(sys_poll)
+{
+	struct q_pollfd fds[NOFILE];
+	uint32_t n = a2, seq;
+	int timeout = (int)a3, ready, err = 0;
+	uint64_t deadline = timeout > 0 ?
+		sched_clock() + (uint64_t)timeout * 1000000ull : 0;
+
+	UNUSED_ARGS5;
+	if (n > NOFILE)
+		return -EINVAL;
+	if (copy_from_user(fds, (void *)a1, n * sizeof(fds[0])) < 0)
+		return -EFAULT;
+	for (;;) {
+		seq = poll_seq;
+		ready = poll_scan(fds, n);
+		if (ready || timeout == 0 || err)
+			break;
+		spin_lock(&poll_lock);
+		if (seq == poll_seq)
+			err = waitq_sleep(&pollers, &poll_lock, deadline);
+		spin_unlock(&poll_lock);
+		if (err == -EINTR)
+			return err;
+		if (deadline && sched_clock() >= deadline)
+			err = -ETIMEDOUT;
+	}
+	if (copy_to_user((void *)a1, fds, n * sizeof(fds[0])) < 0)
+		return -EFAULT;
+	return ready;
+}

@@ -1,0 +1,94 @@
+/*
+ * sys_proc.c - system calls about processes and threads.
+ */
+#include <stdint.h>
+#include "include/uapi/errno.h"
+#include "kernel/mm.h"
+#include "kernel/proc.h"
+#include "kernel/syscall.h"
+#include "kernel/task.h"
+
+SYSCALL(sys_exit)
+{
+	UNUSED_ARGS5;
+	proc_exit((int)a1);
+}
+
+SYSCALL(sys_fork)
+{
+	UNUSED_ARGS5;
+	return proc_fork();
+}
+
+SYSCALL(sys_execve)
+{
+	UNUSED_ARGS5;
+	return proc_exec((const char *)a1, (const char *const *)a2,
+			 (const char *const *)a3);
+}
+
+SYSCALL(sys_waitpid)
+{
+	UNUSED_ARGS5;
+	return proc_wait((int)a1, (int *)a2, (int)a3);
+}
+
+SYSCALL(sys_getpid)
+{
+	UNUSED_ARGS5;
+	return current->proc->pid;
+}
+
+SYSCALL(sys_getppid)
+{
+	struct process *parent = current->proc->parent;
+
+	UNUSED_ARGS5;
+	return parent ? parent->pid : 0;
+}
+
+SYSCALL(sys_gettid)
+{
+	UNUSED_ARGS5;
+	return current->tid;
+}
+
+SYSCALL(sys_kill)
+{
+	UNUSED_ARGS5;
+	return proc_kill((int)a1, (int)a2);
+}
+
+SYSCALL(sys_signal)
+{
+	UNUSED_ARGS5;
+	return proc_signal((int)a1, (int)a2);
+}
+
+SYSCALL(sys_thread_create)
+{
+	UNUSED_ARGS5;
+	return thread_create(a1, a2, a3);
+}
+
+SYSCALL(sys_thread_exit)
+{
+	UNUSED_ARGS5;
+	task_exit((int)a1);
+}
+
+SYSCALL(sys_thread_join)
+{
+	UNUSED_ARGS5;
+	return thread_join((int)a1, (int *)a2);
+}
+
+SYSCALL(sys_brk)
+{
+	struct mm *mm = current->proc->mm;
+
+	UNUSED_ARGS5;
+	if (a1 == 0)
+		return (int32_t)mm->brk;
+	return (int32_t)mm_brk(mm, a1);
+}

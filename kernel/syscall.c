@@ -1,0 +1,82 @@
+/*
+ * syscall.c - system call dispatch and CPU-time accounting.
+ *
+ * "int $0x80" arrives here through trap() with the number in eax and the
+ * arguments in ebx, ecx, edx, esi, edi (uapi/syscall.h).  The result goes
+ * back in eax.  Unknown numbers get -ENOSYS.
+ */
+#include <stdint.h>
+#include "arch/x86/trap.h"
+#include "arch/x86/x86.h"
+#include "include/uapi/errno.h"
+#include "include/uapi/syscall.h"
+#include "kernel/cpu.h"
+#include "kernel/syscall.h"
+#include "kernel/task.h"
+#include "kernel/time.h"
+
+static const syscall_fn table[NSYSCALLS] = {
+	[SYS_exit] = sys_exit, [SYS_fork] = sys_fork, [SYS_read] = sys_read,
+	[SYS_write] = sys_write, [SYS_open] = sys_open,
+	[SYS_close] = sys_close, [SYS_waitpid] = sys_waitpid,
+	[SYS_execve] = sys_execve, [SYS_getpid] = sys_getpid,
+	[SYS_getppid] = sys_getppid, [SYS_gettid] = sys_gettid,
+	[SYS_kill] = sys_kill, [SYS_pipe] = sys_pipe, [SYS_dup] = sys_dup,
+	[SYS_dup2] = sys_dup2, [SYS_fstat] = sys_fstat, [SYS_brk] = sys_brk,
+	[SYS_nanosleep] = sys_nanosleep,
+	[SYS_clock_nanosleep] = sys_clock_nanosleep,
+	[SYS_clock_gettime] = sys_clock_gettime,
+	[SYS_gettimeofday] = sys_gettimeofday,
+	[SYS_sched_yield] = sys_sched_yield, [SYS_nice] = sys_nice,
+	[SYS_getpriority] = sys_getpriority,
+	[SYS_setpriority] = sys_setpriority,
+	[SYS_sched_setaffinity] = sys_sched_setaffinity,
+	[SYS_sched_getaffinity] = sys_sched_getaffinity,
+	[SYS_sched_getcpu] = sys_sched_getcpu,
+	[SYS_thread_create] = sys_thread_create,
+	[SYS_thread_exit] = sys_thread_exit,
+	[SYS_thread_join] = sys_thread_join, [SYS_futex] = sys_futex,
+	[SYS_getrusage] = sys_getrusage, [SYS_times] = sys_times,
+	[SYS_poll] = sys_poll, [SYS_uname] = sys_uname,
+	[SYS_nprocs] = sys_nprocs, [SYS_getdents] = sys_getdents,
+	[SYS_sysinfo] = sys_sysinfo, [SYS_taskinfo] = sys_taskinfo,
+	[SYS_cpuinfo] = sys_cpuinfo, [SYS_tunable] = sys_tunable,
+	[SYS_sched_dump] = sys_sched_dump, [SYS_signal] = sys_signal,
+};
+
+void
+syscall_dispatch(struct trapframe *tf)
+{
+	uint32_t n = tf->eax;
+	int32_t ret = -ENOSYS;
+
+	sti();
+	if (n < NSYSCALLS && table[n])
+		ret = table[n](tf->ebx, tf->ecx, tf->edx, tf->esi, tf->edi);
+	cli();
+	tf->eax = (uint32_t)ret;
+}
+
+/* Time since the last crossing was spent in user mode. */
+void
+acct_enter_kernel(void)
+{
+	struct task *t = current;
+	uint64_t now = sched_clock();
+
+	t->utime_ns += now - t->acct_ts;
+	this_cpu()->user_ns += now - t->acct_ts;
+	t->acct_ts = now;
+}
+
+/* ... and this stretch in the kernel. */
+void
+acct_leave_kernel(void)
+{
+	struct task *t = current;
+	uint64_t now = sched_clock();
+
+	t->stime_ns += now - t->acct_ts;
+	this_cpu()->system_ns += now - t->acct_ts;
+	t->acct_ts = now;
+}

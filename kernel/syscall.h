@@ -1,0 +1,43 @@
+/*
+ * syscall.h - the system call layer.
+ *
+ * Each system call is a function of up to five 32-bit arguments returning
+ * a value or -errno (syscall.c holds the table).  They run in the calling
+ * task's context with interrupts on.
+ */
+#ifndef KERNEL_SYSCALL_H
+#define KERNEL_SYSCALL_H
+
+#include <stdint.h>
+
+struct trapframe;
+
+typedef int32_t (*syscall_fn)(uint32_t, uint32_t, uint32_t, uint32_t, uint32_t);
+
+void syscall_dispatch(struct trapframe *tf);
+/* CPU-time accounting at the user/kernel boundary (TSC based). */
+void acct_enter_kernel(void);
+void acct_leave_kernel(void);
+
+#define SYSCALL(name) int32_t name(uint32_t a1, uint32_t a2, uint32_t a3, \
+				   uint32_t a4, uint32_t a5)
+#define UNUSED_ARGS5 (void)a1, (void)a2, (void)a3, (void)a4, (void)a5
+
+SYSCALL(sys_exit); SYSCALL(sys_fork); SYSCALL(sys_read); SYSCALL(sys_write);
+SYSCALL(sys_open); SYSCALL(sys_close); SYSCALL(sys_waitpid);
+SYSCALL(sys_execve); SYSCALL(sys_getpid); SYSCALL(sys_getppid);
+SYSCALL(sys_gettid); SYSCALL(sys_kill); SYSCALL(sys_pipe); SYSCALL(sys_dup);
+SYSCALL(sys_dup2); SYSCALL(sys_fstat); SYSCALL(sys_brk);
+SYSCALL(sys_nanosleep); SYSCALL(sys_clock_nanosleep);
+SYSCALL(sys_clock_gettime); SYSCALL(sys_gettimeofday);
+SYSCALL(sys_sched_yield); SYSCALL(sys_nice); SYSCALL(sys_getpriority);
+SYSCALL(sys_setpriority); SYSCALL(sys_sched_setaffinity);
+SYSCALL(sys_sched_getaffinity); SYSCALL(sys_sched_getcpu);
+SYSCALL(sys_thread_create); SYSCALL(sys_thread_exit);
+SYSCALL(sys_thread_join); SYSCALL(sys_futex); SYSCALL(sys_getrusage);
+SYSCALL(sys_times); SYSCALL(sys_poll); SYSCALL(sys_uname);
+SYSCALL(sys_nprocs); SYSCALL(sys_getdents); SYSCALL(sys_sysinfo);
+SYSCALL(sys_taskinfo); SYSCALL(sys_cpuinfo); SYSCALL(sys_tunable);
+SYSCALL(sys_sched_dump); SYSCALL(sys_signal);
+
+#endif

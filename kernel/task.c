@@ -1,0 +1,203 @@
+/*
+ * task.c - creating and freeing tasks; kernel threads.
+ */
+#include <stdint.h>
+#include "arch/x86/context.h"
+#include "arch/x86/paging.h"
+#include "arch/x86/x86.h"
+#include "kernel/cpu.h"
+#include "kernel/kmalloc.h"
+#include "kernel/lib/string.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/sched/sched.h"
+#include "kernel/task.h"
+#include "kernel/time.h"
+
+struct spinlock proc_lock = SPINLOCK_INIT("proc");
+struct task *task_table[MAX_TASKS];
+struct process kernel_process;
+static int next_tid = 1;
+static int ntasks;
+
+void
+task_init(void)
+{
+	struct process *k = &kernel_process;
+
+	k->pid = 0;
+	strlcpy(k->comm, "kernel", sizeof(k->comm));
+	list_init(&k->children);
+	list_init(&k->sibling);
+	list_init(&k->tasks);
+	waitq_init(&k->child_wait);
+}
+
+static void
+sleep_timer_fn(void *arg)
+{
+	sched_wake((struct task *)arg, 0);
+}
+
+static void
+task_fields_init(struct task *t, struct process *proc)
+{
+	memset(t, 0, sizeof(*t));
+	t->magic = TASK_MAGIC;
+	t->proc = proc;
+	t->state = TASK_SLEEPING;	/* not runnable until woken */
+	t->cpus_allowed = ~0u;
+	list_init(&t->rq_node);
+	list_init(&t->thread_node);
+	list_init(&t->wait_node);
+	spin_init(&t->wake_lock, "wake");
+	waitq_init(&t->join_wait);
+	timer_setup(&t->sleep_timer, sleep_timer_fn, t);
+	t->start_ns = sched_clock();
+}
+
+/* A free tid: the next number not in use (proc_lock held). */
+static int
+alloc_tid(void)
+{
+	for (;;) {
+		int tid = next_tid++;
+		if (next_tid >= 32768)
+			next_tid = 1;
+		if (!task_find(tid) && !process_find(tid))
+			return tid;
+	}
+}
+
+struct task *
+task_alloc(struct process *proc)
+{
+	struct task *t = kmalloc(sizeof(*t));
+	int slot;
+
+	if (!t)
+		return NULL;
+	task_fields_init(t, proc);
+	t->kstack = kstack_alloc();
+	if (!t->kstack) {
+		kfree(t);
+		return NULL;
+	}
+	spin_lock(&proc_lock);
+	for (slot = 0; slot < MAX_TASKS && task_table[slot]; slot++)
+		;
+	if (slot == MAX_TASKS) {
+		spin_unlock(&proc_lock);
+		kstack_free(t->kstack);
+		kfree(t);
+		return NULL;
+	}
+	t->tid = alloc_tid();
+	task_table[slot] = t;
+	ntasks++;
+	list_add_tail(&t->thread_node, &proc->tasks);
+	spin_unlock(&proc_lock);
+	return t;
+}
+
+/* The idle task of a CPU: the CPU's boot context, already running. */
+struct task *
+task_alloc_idle(int cpu, uintptr_t stack_top)
+{
+	struct task *t = kmalloc(sizeof(*t));
+
+	if (!t)
+		panic("no memory for cpu%d's idle task", cpu);
+	task_fields_init(t, &kernel_process);
+	t->tid = 0;
+	t->is_idle = 1;
+	t->state = TASK_RUNNING;
+	t->on_cpu = 1;
+	t->cpu = cpu;
+	t->cpus_allowed = 1u << cpu;
+	t->kstack = stack_top - KSTACK_SIZE;
+	return t;
+}
+
+/* Free an exited task.  It must not be on any CPU any more. */
+void
+task_free(struct task *t)
+{
+	while (__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE))
+		cpu_relax();
+	spin_lock(&proc_lock);
+	for (int i = 0; i < MAX_TASKS; i++)
+		if (task_table[i] == t) {
+			task_table[i] = NULL;
+			ntasks--;
+		}
+	list_del(&t->thread_node);
+	spin_unlock(&proc_lock);
+	kstack_free(t->kstack);
+	t->magic = 0;
+	kfree(t);
+}
+
+struct task *
+task_find(int tid)
+{
+	for (int i = 0; i < MAX_TASKS; i++)
+		if (task_table[i] && task_table[i]->tid == tid)
+			return task_table[i];
+	return NULL;
+}
+
+struct process *
+process_find(int pid)
+{
+	struct task *t = task_find(pid);
+
+	return (t && t->proc->pid == pid) ? t->proc : NULL;
+}
+
+int
+task_count(void)
+{
+	return ntasks;
+}
+
+struct kthread_start {
+	void (*fn)(void *);
+	void *arg;
+};
+
+/* First code of every new kernel thread. */
+static void
+kthread_entry(void *p)
+{
+	struct kthread_start ks = *(struct kthread_start *)p;
+
+	kfree(p);
+	sched_finish_switch();
+	this_cpu()->intena = 1;
+	irq_pop();		/* interrupts on */
+	ks.fn(ks.arg);
+	task_exit(0);
+}
+
+struct task *
+kthread_create(const char *name, void (*fn)(void *), void *arg)
+{
+	struct kthread_start *ks = kmalloc(sizeof(*ks));
+	struct task *t;
+
+	if (!ks)
+		return NULL;
+	t = task_alloc(&kernel_process);
+	if (!t) {
+		kfree(ks);
+		return NULL;
+	}
+	(void)name;
+	ks->fn = fn;
+	ks->arg = arg;
+	arch_task_init(t, t->kstack + KSTACK_SIZE, kthread_entry, ks);
+	sched_fork(current, t);
+	sched_wake_new(t, current);
+	return t;
+}

@@ -1,0 +1,138 @@
+/*
+ * task.h - processes and tasks.
+ *
+ * A *task* is what the scheduler runs: a kernel stack, saved registers and
+ * scheduling state.  A *process* owns what its tasks share: the address
+ * space, the open files, the parent/child relation and the exit status.  A
+ * process starts with one task; thread_create adds more (clone-style
+ * threads).  Kernel threads (the per-CPU idle tasks) belong to the kernel
+ * process, pid 0.
+ *
+ * Locking:
+ *   - scheduler fields: the runqueue lock of the task's CPU (rq->lock);
+ *     wakeups first take p->wake_lock (see kernel/sched/core.c);
+ *   - family fields (parent, children, state of processes, zombies): the
+ *     global proc_lock;
+ *   - accounting fields: written only by the task itself or with its rq
+ *     lock held; read without locks for statistics.
+ */
+#ifndef KERNEL_TASK_H
+#define KERNEL_TASK_H
+
+#include <stdint.h>
+#include "arch/x86/context.h"
+#include "kernel/lib/list.h"
+#include "kernel/spinlock.h"
+#include "kernel/timer.h"
+#include "kernel/waitq.h"
+#include "include/uapi/types.h"
+
+#define MAX_TASKS		256	/* fork beyond this fails with EAGAIN */
+#define SCHED_TASK_PRIV		128	/* bytes of per-task policy state */
+#define TASK_MAGIC		0x7a51u
+
+/* task states */
+#define TASK_RUNNING	0	/* on a runqueue, or running */
+#define TASK_SLEEPING	1	/* waiting for a wakeup (or a signal) */
+#define TASK_ZOMBIE	2	/* exited, waiting to be joined or reaped */
+
+struct mm;
+struct files;
+
+struct process {
+	int pid;
+	char comm[Q_COMM_LEN];
+	struct process *parent;
+	struct list children;		/* struct process.sibling */
+	struct list sibling;
+	struct list tasks;		/* struct task.thread_node */
+	int nlive;			/* tasks that have not exited */
+	int zombie;			/* every task exited */
+	int exit_code;			/* wait status, Linux encoding */
+	int killed;			/* pending terminating signal,
+					 * -1 for exit() of the group */
+	uint32_t sig_ignored;		/* signals set to SIG_IGN */
+	struct waitq child_wait;	/* parent sleeps here in waitpid */
+	struct mm *mm;
+	struct files *files;
+	uint64_t start_ns;
+	/* times of exited tasks, and of reaped children (getrusage) */
+	uint64_t dead_utime, dead_stime, child_utime, child_stime;
+	uint32_t dead_nvcsw, dead_nivcsw, child_nvcsw, child_nivcsw;
+};
+
+struct task {
+	uint16_t magic;
+
+	/* ---- scheduling: protected by the rq lock of task->cpu ---- */
+	volatile int state;
+	int on_rq;			/* counted in its rq's nr_running */
+	volatile int on_cpu;		/* registers live on some CPU */
+	int cpu;			/* the runqueue it belongs to */
+	uint32_t cpus_allowed;		/* affinity mask */
+	int nice;			/* -20 .. 19 */
+	volatile int need_resched;
+	struct list rq_node;		/* on rq->queued while queued */
+	uint64_t exec_start;		/* when it last started running */
+	uint64_t last_ran;		/* when it last stopped (cache-hot test) */
+	uint64_t sum_exec_ns;		/* total CPU time */
+	struct spinlock wake_lock;	/* serializes wakeups of this task */
+	uint8_t sched_priv[SCHED_TASK_PRIV] __attribute__((aligned(8)));
+
+	/* ---- accounting ---- */
+	uint64_t utime_ns, stime_ns;
+	uint64_t acct_ts;		/* last user/kernel boundary crossing */
+	uint32_t nvcsw, nivcsw;		/* voluntary / involuntary switches */
+	uint32_t migrations;
+	uint64_t start_ns;
+
+	/* ---- identity ---- */
+	int tid;
+	struct process *proc;
+	struct list thread_node;	/* on proc->tasks */
+	int thread_value;		/* thread_exit's value for join */
+	int joined;			/* a joiner claimed it */
+	struct waitq join_wait;
+
+	/* ---- kernel stack and registers ---- */
+	uintptr_t kstack;		/* lowest address of the stack */
+	struct context *ctx;		/* saved by swtch() */
+	struct trapframe *tf;		/* user state, at the top of the stack */
+	struct fpu_state fpu;
+	int is_idle;
+
+	/* ---- sleeping ---- */
+	struct timer sleep_timer;
+	struct list wait_node;		/* on a waitq */
+	uintptr_t futex_key;		/* what it waits for in futex_wait */
+};
+
+/* Global table of tasks, indexed by slot; protected by proc_lock. */
+extern struct spinlock proc_lock;
+extern struct task *task_table[MAX_TASKS];
+extern struct process kernel_process;
+
+/* The task running on this CPU. */
+struct task *current_task(void);
+#define current current_task()
+
+void task_init(void);
+/* New task in process proc (not yet runnable); NULL when out of slots or
+ * memory.  The caller makes it runnable with sched_wake_new(). */
+struct task *task_alloc(struct process *proc);
+void task_free(struct task *t);
+struct task *task_find(int tid);	/* caller holds proc_lock */
+struct process *process_find(int pid);	/* caller holds proc_lock */
+int task_count(void);
+/* Start a kernel thread running fn(arg); returns it, already runnable. */
+struct task *kthread_create(const char *name, void (*fn)(void *), void *arg);
+struct task *task_alloc_idle(int cpu, uintptr_t stack_top);
+/* The current task ends (a thread of its process, or a kernel thread). */
+void task_exit(int value) __attribute__((noreturn));
+
+/* Policy state of a task, as the policy's own struct. */
+#define task_priv(t, type)	((type *)(void *)(t)->sched_priv)
+#define SCHED_PRIV_CHECK(type)	\
+	_Static_assert(sizeof(type) <= SCHED_TASK_PRIV, #type " too big")
+
+#endif

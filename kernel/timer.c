@@ -1,0 +1,108 @@
+/*
+ * timer.c - per-CPU lists of one-shot timers, run from the tick.
+ *
+ * A timer fires at the first tick at or after its deadline, so its
+ * resolution is one tick (1 ms at HZ=1000), as in Linux 2.6 before
+ * high-resolution timers.
+ */
+#include <stdint.h>
+#include "kernel/cpu.h"
+#include "kernel/spinlock.h"
+#include "kernel/time.h"
+#include "kernel/timer.h"
+
+struct timer_base {
+	struct spinlock lock;
+	struct list armed;		/* sorted by expires */
+	struct timer *running;		/* whose fn runs now */
+};
+
+static struct timer_base bases[MAX_CPUS];
+
+void
+timer_init(void)
+{
+	for (int i = 0; i < MAX_CPUS; i++) {
+		spin_init(&bases[i].lock, "timer");
+		list_init(&bases[i].armed);
+	}
+}
+
+void
+timer_setup(struct timer *t, void (*fn)(void *), void *arg)
+{
+	list_init(&t->node);
+	t->fn = fn;
+	t->arg = arg;
+	t->cpu = -1;
+}
+
+void
+timer_arm(struct timer *t, uint64_t expires)
+{
+	struct timer_base *b;
+	struct list *pos;
+
+	timer_cancel(t);
+	irq_push();
+	b = &bases[this_cpu()->id];
+	spin_lock(&b->lock);
+	t->expires = expires;
+	t->cpu = this_cpu()->id;
+	list_for_each(pos, &b->armed)
+		if (list_entry(pos, struct timer, node)->expires > expires)
+			break;
+	list_insert(&t->node, pos->prev, pos);
+	spin_unlock(&b->lock);
+	irq_pop();
+}
+
+int
+timer_cancel(struct timer *t)
+{
+	for (;;) {
+		int cpu = __atomic_load_n(&t->cpu, __ATOMIC_ACQUIRE);
+		struct timer_base *b;
+		int was = 0;
+
+		if (cpu < 0)
+			return 0;
+		b = &bases[cpu];
+		spin_lock(&b->lock);
+		if (t->cpu == cpu) {
+			if (b->running == t) {	/* firing right now: wait */
+				spin_unlock(&b->lock);
+				continue;
+			}
+			was = !list_empty(&t->node);
+			list_del(&t->node);
+			t->cpu = -1;
+			spin_unlock(&b->lock);
+			return was;
+		}
+		spin_unlock(&b->lock);
+	}
+}
+
+void
+timer_run_expired(void)
+{
+	struct timer_base *b = &bases[this_cpu()->id];
+	uint64_t now = sched_clock();
+
+	spin_lock(&b->lock);
+	while (!list_empty(&b->armed)) {
+		struct timer *t = list_first(&b->armed, struct timer, node);
+		if (t->expires > now)
+			break;
+		list_del(&t->node);
+		b->running = t;
+		spin_unlock(&b->lock);
+		t->fn(t->arg);
+		spin_lock(&b->lock);
+		b->running = NULL;
+		if (list_empty(&t->node) && t->cpu == this_cpu()->id)
+			t->cpu = -1;
+	}
+	spin_unlock(&b->lock);
+}

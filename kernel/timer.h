@@ -1,0 +1,30 @@
+/*
+ * timer.h - one-shot kernel timers at tick resolution.
+ *
+ * Each CPU keeps its armed timers in a list sorted by expiry; the tick runs
+ * the expired ones on that CPU, in interrupt context.  A sleeping task arms
+ * its own sleep_timer, whose callback wakes it.
+ */
+#ifndef KERNEL_TIMER_H
+#define KERNEL_TIMER_H
+
+#include <stdint.h>
+#include "kernel/lib/list.h"
+
+struct timer {
+	struct list node;
+	uint64_t expires;		/* sched_clock() deadline, ns */
+	void (*fn)(void *arg);		/* runs with interrupts off */
+	void *arg;
+	int cpu;			/* whose list it is on, -1 if none */
+};
+
+void timer_setup(struct timer *t, void (*fn)(void *), void *arg);
+void timer_arm(struct timer *t, uint64_t expires);	/* on this CPU */
+/* Returns 1 if it was armed.  After return fn is not running on any CPU
+ * for this timer (it may have run already). */
+int timer_cancel(struct timer *t);
+void timer_run_expired(void);				/* tick, irqs off */
+void timer_init(void);
+
+#endif

@@ -1,0 +1,124 @@
+/*
+ * tunable.c - the registry of scheduler tunables.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include "include/uapi/errno.h"
+#include "kernel/cmdline.h"
+#include "kernel/lib/printf.h"
+#include "kernel/lib/string.h"
+#include "kernel/printk.h"
+#include "kernel/sched/policy.h"
+#include "kernel/spinlock.h"
+#include "kernel/tunable.h"
+
+extern const struct tunable sched_core_tunables[];
+extern const size_t sched_core_ntunables;
+extern const struct tunable balance_tunables[];
+extern const size_t balance_ntunables;
+
+static struct spinlock tunable_lock = SPINLOCK_INIT("tunable");
+
+struct table {
+	const struct tunable *t;
+	size_t n;
+};
+
+static size_t
+tables(struct table out[3])
+{
+	out[0] = (struct table){ sched_core_tunables, sched_core_ntunables };
+	out[1] = (struct table){ balance_tunables, balance_ntunables };
+	out[2] = (struct table){ sched_policy.tunables, sched_policy.ntunables };
+	return 3;
+}
+
+size_t
+tunable_count(void)
+{
+	struct table t[3];
+	size_t n = 0;
+
+	for (size_t i = 0; i < tables(t); i++)
+		n += t[i].n;
+	return n;
+}
+
+const struct tunable *
+tunable_at(size_t i)
+{
+	struct table t[3];
+
+	for (size_t k = 0; k < tables(t); k++) {
+		if (i < t[k].n)
+			return &t[k].t[i];
+		i -= t[k].n;
+	}
+	return NULL;
+}
+
+const struct tunable *
+tunable_find(const char *name)
+{
+	for (size_t i = 0; i < tunable_count(); i++)
+		if (strcmp(tunable_at(i)->name, name) == 0)
+			return tunable_at(i);
+	return NULL;
+}
+
+int
+tunable_set(const char *name, int64_t value)
+{
+	const struct tunable *t = tunable_find(name);
+
+	if (!t) {
+		printk("tunable: no tunable named '%s'\n", name);
+		return -ENOENT;
+	}
+	if (value < t->min || value > t->max) {
+		printk("tunable: %s=%lld rejected: range is %lld..%lld %s\n",
+		       name, value, t->min, t->max, t->unit);
+		return -ERANGE;
+	}
+	spin_lock(&tunable_lock);
+	*t->var = value;
+	spin_unlock(&tunable_lock);
+	return 0;
+}
+
+/* Apply every "sched.<name>=<value>" word of the command line. */
+static void
+tunable_cmdline(void)
+{
+	for (size_t i = 0; i < tunable_count(); i++) {
+		const struct tunable *t = tunable_at(i);
+		char key[64];
+		const char *v;
+		char *end;
+		long long x;
+		int neg;
+
+		snprintf(key, sizeof(key), "sched.%s", t->name);
+		v = cmdline_get(key);
+		if (!v)
+			continue;
+		neg = (*v == '-');
+		x = (long long)strtoull(v + neg, &end, 0);
+		if (neg)
+			x = -x;
+		if (*v == 0 || *end != 0) {
+			printk("tunable: %s=%s rejected: not a number\n", key, v);
+			continue;
+		}
+		if (tunable_set(t->name, x) == 0)
+			printk("tunable: %s = %lld %s\n", t->name, x, t->unit);
+	}
+}
+
+void
+tunable_init(void)
+{
+	for (size_t i = 0; i < tunable_count(); i++)
+		*tunable_at(i)->var = tunable_at(i)->def;
+	tunable_cmdline();
+}

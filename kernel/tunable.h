@@ -1,0 +1,34 @@
+/*
+ * tunable.h - named, range-checked knobs of the scheduler.
+ *
+ * The core, the balancer and the policy each publish an array of tunables;
+ * the registry (tunable.c) finds them by name for the command line
+ * ("sched.<name>=<value>") and for the sysctl program (SYS_tunable).  A
+ * value outside [min, max] is refused with a message naming the tunable.
+ */
+#ifndef KERNEL_TUNABLE_H
+#define KERNEL_TUNABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct tunable {
+	const char *name;
+	int64_t *var;
+	int64_t def, min, max;
+	const char *unit;		/* "ms", "ns", "bool", "%", ... */
+	const char *desc;		/* one line */
+};
+
+#define TUNABLE(n, v, d, lo, hi, u, text) \
+	{ .name = (n), .var = &(v), .def = (d), .min = (lo), .max = (hi), \
+	  .unit = (u), .desc = (text) }
+
+void tunable_init(void);		/* defaults, then the command line */
+size_t tunable_count(void);
+const struct tunable *tunable_at(size_t i);
+const struct tunable *tunable_find(const char *name);
+/* 0, or -ENOENT (no such name) / -ERANGE (out of range); says why. */
+int tunable_set(const char *name, int64_t value);
+
+#endif

@@ -1,0 +1,65 @@
+/*
+ * waitq.c - sleeping on a condition protected by a caller's lock.
+ */
+#include <stdint.h>
+#include "include/uapi/errno.h"
+#include "kernel/cpu.h"
+#include "kernel/sched/sched.h"
+#include "kernel/spinlock.h"
+#include "kernel/task.h"
+#include "kernel/time.h"
+#include "kernel/timer.h"
+#include "kernel/waitq.h"
+
+void
+waitq_init(struct waitq *wq)
+{
+	list_init(&wq->sleepers);
+}
+
+int
+waitq_sleep(struct waitq *wq, struct spinlock *lk, uint64_t deadline)
+{
+	struct task *t = current;
+	int ret = 0;
+
+	if (t->proc->killed)
+		return -EINTR;
+	list_add_tail(&t->wait_node, &wq->sleepers);
+	__atomic_store_n(&t->state, TASK_SLEEPING, __ATOMIC_SEQ_CST);
+	if (deadline)
+		timer_arm(&t->sleep_timer, deadline);
+	spin_unlock(lk);
+	sched_sleep();
+	if (deadline)
+		timer_cancel(&t->sleep_timer);
+	spin_lock(lk);
+	if (!list_empty(&t->wait_node)) {	/* not taken off by a waker */
+		list_del(&t->wait_node);
+		if (t->proc->killed)
+			ret = -EINTR;
+		else if (deadline && sched_clock() >= deadline)
+			ret = -ETIMEDOUT;
+	}
+	return ret;
+}
+
+int
+waitq_wake_n(struct waitq *wq, int n, int sync)
+{
+	int woken = 0;
+
+	while (woken < n && !list_empty(&wq->sleepers)) {
+		struct task *t = list_first(&wq->sleepers, struct task, wait_node);
+		list_del(&t->wait_node);
+		sched_wake(t, sync);
+		woken++;
+	}
+	return woken;
+}
+
+void
+waitq_wake_all(struct waitq *wq, int sync)
+{
+	waitq_wake_n(wq, 1 << 30, sync);
+}

@@ -1,0 +1,35 @@
+/*
+ * waitq.h - wait queues: where tasks sleep until something happens.
+ *
+ * A wait queue has no lock of its own: the lock that protects the
+ * condition a task waits for (the pipe's lock, say) also protects the
+ * queue.  waitq_sleep() atomically - with respect to that lock - puts the
+ * caller on the queue, marks it sleeping, releases the lock and calls
+ * schedule(); a waker holding the lock cannot miss it.  This is xv6's
+ * sleep(chan, lock) with an explicit queue.
+ *
+ * A wakeup can carry the *sync* hint: "the waker is about to sleep", which
+ * the scheduler uses for placement and (in O(1)) priority accounting.
+ */
+#ifndef KERNEL_WAITQ_H
+#define KERNEL_WAITQ_H
+
+#include <stdint.h>
+#include "kernel/lib/list.h"
+
+struct spinlock;
+
+struct waitq {
+	struct list sleepers;		/* struct task.wait_node */
+};
+
+void waitq_init(struct waitq *wq);
+/* Caller holds lk.  Returns with lk held again.  Returns 0 when woken,
+ * -EINTR when the process got a terminating signal, -ETIMEDOUT when
+ * deadline (sched_clock ns, 0 = none) passed first. */
+int waitq_sleep(struct waitq *wq, struct spinlock *lk, uint64_t deadline);
+/* Caller holds the queue's lock.  Wake every sleeper / at most n. */
+void waitq_wake_all(struct waitq *wq, int sync);
+int waitq_wake_n(struct waitq *wq, int n, int sync);
+
+#endif
