@@ -158,8 +158,9 @@ kmain_late(void *arg)
 	uart_enable_rx();
 	cmdline_report_unknown();
 	if (cmdline_has("test"))
-		selftest_run(cmdline_get("test"));
-	start_init();
+		kthread_create("selftest", selftest_thread, (void *)cmdline_get("test"));
+	else
+		start_init();
 	sched_idle_loop();
 }
 

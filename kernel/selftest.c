@@ -13,6 +13,7 @@
 #include "kernel/printk.h"
 #include "kernel/selftest.h"
 #include "kernel/smp.h"
+#include "kernel/sched/sched.h"
 #include "kernel/spinlock.h"
 #include "kernel/time.h"
 #include "arch/x86/platform.h"
@@ -176,7 +177,60 @@ test_echo(char *why, int len)
 	return 0;
 }
 
+/* ---- scheduler smoke test with kernel threads ---- */
+
+#define KT_N		8
+#define KT_WORK_NS	50000000ull	/* each thread: 50 ms of CPU */
+
+static volatile int kt_done;
+static volatile uint32_t kt_cpus_seen[KT_N];
+
+static void
+kt_spin(void *arg)
+{
+	int i = (int)(uintptr_t)arg;
+	uint64_t end = sched_clock() + KT_WORK_NS;
+
+	while (sched_clock() < end) {
+		kt_cpus_seen[i] |= 1u << cpu_id();
+		sched_preempt_point();	/* kernel code is not preemptible */
+	}
+	__atomic_fetch_add(&kt_done, 1, __ATOMIC_SEQ_CST);
+}
+
+/* 8 CPU-bound kernel threads started from one CPU must all finish, and
+ * with several CPUs the balancer must spread them. */
+static int
+test_sched(char *why, int len)
+{
+	uint64_t end = sched_clock() + 5 * NS_PER_SEC;
+	uint32_t all = 0;
+
+	for (int i = 0; i < KT_N; i++)
+		if (!kthread_create("spin", kt_spin, (void *)(uintptr_t)i)) {
+			snprintf(why, len, "kthread_create failed");
+			return 1;
+		}
+	while (kt_done < KT_N && sched_clock() < end)
+		delay_ns(1000000);
+	for (int i = 0; i < KT_N; i++)
+		all |= kt_cpus_seen[i];
+	for (int i = 0; i < ncpu; i++)
+		printk("sched: cpu%d ran %llu switches, pulled %llu\n", i,
+		       cpu_rq(i)->stats.switches, cpu_rq(i)->stats.lb_pulled);
+	if (kt_done < KT_N) {
+		snprintf(why, len, "only %d of %d threads finished", kt_done, KT_N);
+		return 1;
+	}
+	if (ncpu > 1 && all == 1u << cpu_id()) {
+		snprintf(why, len, "all threads ran on one CPU");
+		return 1;
+	}
+	return 0;
+}
+
 static const struct selftest tests[] = {
+	{ "sched", test_sched },
 	{ "boot", test_boot },
 	{ "ticks", test_ticks },
 	{ "ipi", test_ipi },
@@ -188,8 +242,9 @@ static const struct selftest tests[] = {
 };
 
 void
-selftest_run(const char *name)
+selftest_thread(void *arg)
 {
+	const char *name = arg;
 	char why[160] = "";
 
 	for (unsigned i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {

@@ -7,6 +7,7 @@
 #ifndef KERNEL_SELFTEST_H
 #define KERNEL_SELFTEST_H
 
-void selftest_run(const char *name) __attribute__((noreturn));
+/* Body of the kernel thread that runs the test named by arg. */
+void selftest_thread(void *arg) __attribute__((noreturn));
 
 #endif

@@ -37,23 +37,6 @@ put_timespec(void *u, uint64_t ns)
 	return copy_to_user(u, &ts, sizeof(ts));
 }
 
-/* Sleep until sched_clock() reaches deadline; -EINTR if killed. */
-static int
-sleep_until(uint64_t deadline)
-{
-	struct task *t = current;
-
-	while (sched_clock() < deadline) {
-		if (t->proc->killed)
-			return -EINTR;
-		__atomic_store_n(&t->state, TASK_SLEEPING, __ATOMIC_SEQ_CST);
-		timer_arm(&t->sleep_timer, deadline);
-		sched_sleep();
-		timer_cancel(&t->sleep_timer);
-	}
-	return 0;
-}
-
 static int
 do_sleep(uint64_t deadline, void *urem)
 {

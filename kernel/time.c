@@ -19,6 +19,8 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/sched/sched.h"
+#include "kernel/task.h"
+#include "kernel/timer.h"
 #include "kernel/time.h"
 
 #define CLOCK_SHIFT	24
@@ -146,8 +148,13 @@ void
 delay_ns(uint64_t ns)
 {
 	uint64_t end = sched_clock() + ns;
+	struct task *t = this_cpu()->cur_task;
 	int can_halt = this_cpu()->online && (read_eflags() & FL_IF);
 
+	if (t && !t->is_idle && can_halt) {
+		sleep_until(end);	/* a task: let others run meanwhile */
+		return;
+	}
 	while (sched_clock() < end) {
 		if (can_halt)
 			idle_halt();

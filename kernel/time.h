@@ -26,8 +26,8 @@ void time_init(void);
 /* Every CPU: start its periodic tick. */
 void time_start_tick(void);
 void timer_interrupt(struct trapframe *tf);
-/* Wait at least ns nanoseconds: halting when this CPU ticks and interrupts
- * may be enabled, else spinning on the TSC (short waits only). */
+/* Wait at least ns nanoseconds: a task sleeps; the boot path halts when
+ * this CPU ticks and interrupts are on, else spins on the TSC. */
 void delay_ns(uint64_t ns);
 /* Halt until the next interrupt, counting the time as this CPU's idle
  * time; returns with interrupts on. */

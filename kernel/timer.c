@@ -6,7 +6,10 @@
  * high-resolution timers.
  */
 #include <stdint.h>
+#include "include/uapi/errno.h"
 #include "kernel/cpu.h"
+#include "kernel/sched/sched.h"
+#include "kernel/task.h"
 #include "kernel/spinlock.h"
 #include "kernel/time.h"
 #include "kernel/timer.h"
@@ -105,4 +108,22 @@ timer_run_expired(void)
 			t->cpu = -1;
 	}
 	spin_unlock(&b->lock);
+}
+
+/* Sleep until sched_clock() reaches deadline; -EINTR if the process is
+ * killed first.  Task context only. */
+int
+sleep_until(uint64_t deadline)
+{
+	struct task *t = current;
+
+	while (sched_clock() < deadline) {
+		if (t->proc->killed)
+			return -EINTR;
+		__atomic_store_n(&t->state, TASK_SLEEPING, __ATOMIC_SEQ_CST);
+		timer_arm(&t->sleep_timer, deadline);
+		sched_sleep();
+		timer_cancel(&t->sleep_timer);
+	}
+	return 0;
 }

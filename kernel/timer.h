@@ -26,5 +26,8 @@ void timer_arm(struct timer *t, uint64_t expires);	/* on this CPU */
 int timer_cancel(struct timer *t);
 void timer_run_expired(void);				/* tick, irqs off */
 void timer_init(void);
+/* The current task sleeps until sched_clock() >= deadline (0, or -EINTR
+ * when its process is killed). */
+int sleep_until(uint64_t deadline);
 
 #endif

@@ -239,6 +239,8 @@ CASES = boot_cases() + ticks_cases() + [
              needs=["grub-mkrescue", "xorriso", "mformat"],
              checks=cpus_online(4),
              doc="GRUB rescue ISO from tools/mkiso.sh boots 4 CPUs"),
+    selftest("sched-kthreads", "sched", timeout=60,
+             doc="8 CPU-bound kernel threads all finish, spread over CPUs"),
     selftest("ipi", "ipi",
              doc="reschedule and call-function IPIs reach every CPU"),
     selftest("fault-panic", "fault", status=PANIC, timeout=60, checks=[

@@ -191,6 +191,7 @@ context_switch(struct rq *rq, struct task *prev, struct task *next)
 
 	rq->curr = next;
 	rq->prev = prev;
+	rq_check(rq);
 	rq->stats.switches++;
 	if (!prev->is_idle) {		/* system time ends with the switch */
 		prev->stime_ns += rq->clock - prev->acct_ts;
@@ -245,7 +246,6 @@ schedule(void)
 	}
 	if (!next)
 		next = rq->idle;
-	rq_check(rq);
 	if (next != prev) {
 		if (prev->state == TASK_RUNNING)
 			prev->nivcsw++;
@@ -253,6 +253,7 @@ schedule(void)
 			prev->nvcsw++;
 		context_switch(rq, prev, next);
 	} else {
+		rq_check(rq);
 		spin_unlock(&rq->lock);
 	}
 	irq_pop();
