@@ -227,7 +227,25 @@ ECHO_SCRIPT = [
     ("expect", r"ECHO: hello quanta"),
 ]
 
-CASES = boot_cases() + ticks_cases() + [
+USER_TESTS = ["t_fork", "t_pipe", "t_thread", "t_time", "t_rusage",
+              "t_affinity", "t_badptr", "t_fault", "t_forkbomb"]
+
+
+def user_cases():
+    """user-<prog>-smp{1,4}: a user/tests program runs as init and reports
+    "<prog>: N checks, 0 failed" (its exit status 0 powers off with v=0)."""
+    cases = []
+    for prog in USER_TESTS:
+        for n in (1, 4):
+            cases.append(Case(
+                f"user-{prog}-smp{n}", f"init=/bin/{prog}", cpus=n,
+                timeout=180,
+                checks=[must(rf"^{prog}: \d+ checks, 0 failed")],
+                doc=f"user/tests/{prog}.c on {n} CPU(s)"))
+    return cases
+
+
+CASES = boot_cases() + ticks_cases() + user_cases() + [
     selftest("det-repeat", "ticks", checks=[ticks_ok(4, 1000)],
              repeat=2, same_output=True,
              doc="det profile: two runs give byte-identical COM1 logs"),

@@ -1,0 +1,118 @@
+/* t_fork - fork, exec and wait semantics. */
+#include <errno.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "check.h"
+
+static void
+test_exit_status(void)
+{
+	int st = 0;
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(42);
+	CHECK(pid > 0);
+	CHECK_EQ(waitpid(pid, &st, 0), pid);
+	CHECK(WIFEXITED(st));
+	CHECK_EQ(WEXITSTATUS(st), 42);
+}
+
+static void
+test_memory_is_copied(void)
+{
+	static int shared = 1;
+	int st;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		shared = 2;
+		_exit(shared == 2 ? 0 : 1);
+	}
+	waitpid(pid, &st, 0);
+	CHECK_EQ(shared, 1);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+}
+
+static void
+test_getpid_getppid(void)
+{
+	int fds[2], st;
+	pid_t me = getpid(), child, seen[2];
+
+	CHECK_EQ(pipe(fds), 0);
+	child = fork();
+	if (child == 0) {
+		pid_t v[2] = { getpid(), getppid() };
+		write(fds[1], v, sizeof(v));
+		_exit(0);
+	}
+	CHECK_EQ(read(fds[0], seen, sizeof(seen)), (long)sizeof(seen));
+	CHECK_EQ(seen[0], child);
+	CHECK_EQ(seen[1], me);
+	waitpid(child, &st, 0);
+	close(fds[0]);
+	close(fds[1]);
+}
+
+static void
+test_exec(void)
+{
+	int st;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		char *argv[] = { "/bin/false", NULL };
+		execv(argv[0], argv);
+		_exit(99);
+	}
+	waitpid(pid, &st, 0);
+	CHECK(WIFEXITED(st));
+	CHECK_EQ(WEXITSTATUS(st), 1);		/* false's status, not 99 */
+}
+
+static void
+test_exec_missing(void)
+{
+	char *argv[] = { "/bin/no-such-program", NULL };
+
+	CHECK_EQ(execv(argv[0], argv), -1);
+	CHECK_EQ(errno, ENOENT);
+}
+
+static void
+test_wait_errors(void)
+{
+	int st;
+
+	CHECK_EQ(waitpid(-1, &st, 0), -1);
+	CHECK_EQ(errno, ECHILD);
+	CHECK_EQ(waitpid(-1, &st, WNOHANG), -1);
+}
+
+static void
+test_many_children(void)
+{
+	int n = 0, st;
+
+	for (int i = 0; i < 20; i++)
+		if (fork() == 0)
+			_exit(i);
+	while (wait(&st) > 0)
+		n++;
+	CHECK_EQ(n, 20);
+}
+
+int
+main(void)
+{
+	test_exit_status();
+	test_memory_is_copied();
+	test_getpid_getppid();
+	test_exec();
+	test_exec_missing();
+	test_wait_errors();
+	test_many_children();
+	check_done("t_fork");
+}

@@ -1,0 +1,138 @@
+/* t_pipe - pipes: blocking, EOF, EPIPE, large transfers intact. */
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "check.h"
+
+#define BIG	(256 * 1024)
+
+/* A writer sends BIG bytes of a known pattern through a 4 KiB pipe; the
+ * reader checks every byte (so writers block and readers wait). */
+static void
+test_large_transfer(void)
+{
+	int fds[2], st;
+	long got = 0, bad = 0;
+	static unsigned char buf[3000];
+
+	CHECK_EQ(pipe(fds), 0);
+	if (fork() == 0) {
+		close(fds[0]);
+		for (long i = 0; i < BIG;) {
+			int n = 0;
+			while (n < (int)sizeof(buf) && i + n < BIG) {
+				buf[n] = (unsigned char)((i + n) * 7 + 3);
+				n++;
+			}
+			if (write(fds[1], buf, (size_t)n) != n)
+				_exit(1);
+			i += n;
+		}
+		_exit(0);
+	}
+	close(fds[1]);
+	for (;;) {
+		int n = (int)read(fds[0], buf, 1000);
+		if (n <= 0)
+			break;
+		for (int k = 0; k < n; k++)
+			bad += buf[k] != (unsigned char)((got + k) * 7 + 3);
+		got += n;
+	}
+	CHECK_EQ(got, BIG);
+	CHECK_EQ(bad, 0);
+	wait(&st);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	close(fds[0]);
+}
+
+static void
+test_eof(void)
+{
+	int fds[2];
+	char c;
+
+	CHECK_EQ(pipe(fds), 0);
+	write(fds[1], "x", 1);
+	close(fds[1]);
+	CHECK_EQ(read(fds[0], &c, 1), 1);
+	CHECK_EQ(read(fds[0], &c, 1), 0);	/* no writer left: EOF */
+	close(fds[0]);
+}
+
+static void
+test_epipe(void)
+{
+	int fds[2];
+
+	signal(SIGPIPE, SIG_IGN);
+	CHECK_EQ(pipe(fds), 0);
+	close(fds[0]);
+	CHECK_EQ(write(fds[1], "x", 1), -1);
+	CHECK_EQ(errno, EPIPE);
+	close(fds[1]);
+}
+
+static void
+test_sigpipe_kills(void)
+{
+	int fds[2], st;
+
+	CHECK_EQ(pipe(fds), 0);
+	if (fork() == 0) {
+		signal(SIGPIPE, SIG_DFL);
+		close(fds[0]);
+		write(fds[1], "x", 1);
+		_exit(0);		/* not reached: SIGPIPE kills */
+	}
+	close(fds[0]);
+	close(fds[1]);
+	wait(&st);
+	CHECK(WIFSIGNALED(st));
+	CHECK_EQ(WTERMSIG(st), SIGPIPE);
+}
+
+/* A reader blocks until the writer, which sleeps first, sends data. */
+static void
+test_blocking_read(void)
+{
+	int fds[2], st;
+	char buf[8];
+
+	CHECK_EQ(pipe(fds), 0);
+	if (fork() == 0) {
+		usleep(20000);
+		write(fds[1], "late", 4);
+		_exit(0);
+	}
+	CHECK_EQ(read(fds[0], buf, sizeof(buf)), 4);
+	CHECK(memcmp(buf, "late", 4) == 0);
+	wait(&st);
+	close(fds[0]);
+	close(fds[1]);
+}
+
+static void
+test_bad_fds(void)
+{
+	char c;
+
+	CHECK_EQ(read(57, &c, 1), -1);
+	CHECK_EQ(errno, EBADF);
+	CHECK_EQ(close(-1), -1);
+	CHECK_EQ(errno, EBADF);
+}
+
+int
+main(void)
+{
+	test_eof();
+	test_epipe();
+	test_sigpipe_kills();
+	test_blocking_read();
+	test_large_transfer();
+	test_bad_fds();
+	check_done("t_pipe");
+}
