@@ -2,9 +2,9 @@
  * idt.c - the interrupt descriptor table.
  *
  * Every vector is an interrupt gate (interrupts off on entry) into the
- * stubs of trapentry.asm, except two: vector 0x80 may be raised from user
- * mode (DPL 3) for system calls, and the double fault (vector 8) is a task
- * gate to a per-CPU TSS with a stack of its own.  Because that gate names a
+ * stubs of trapentry.asm.  Vectors 0x80 (system calls), 3 (int3) and 4
+ * (into) may be raised from user mode (DPL 3); the double fault (vector 8)
+ * is a task gate to a per-CPU TSS with a stack of its own.  Because that gate names a
  * different TSS on each CPU, each CPU has its own copy of the table.
  */
 #include <stdint.h>
@@ -46,6 +46,12 @@ idt_init(void)
 		for (int v = 0; v < 256; v++)
 			gate_set(&idt[c][v], trap_vectors[v], KCODE_SEL, GATE_INT32);
 		gate_set(&idt[c][T_SYSCALL], trap_vectors[T_SYSCALL], KCODE_SEL,
+			 GATE_INT32 | GATE_DPL3);
+		/* int3 and into from user mode are breakpoint and overflow
+		 * traps, not protection faults */
+		gate_set(&idt[c][T_BRKPT], trap_vectors[T_BRKPT], KCODE_SEL,
+			 GATE_INT32 | GATE_DPL3);
+		gate_set(&idt[c][T_OFLOW], trap_vectors[T_OFLOW], KCODE_SEL,
 			 GATE_INT32 | GATE_DPL3);
 		gate_set(&idt[c][T_DBLFLT], 0, DFTSS_SEL(c), GATE_TASK);
 	}

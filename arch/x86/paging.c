@@ -15,6 +15,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/smp.h"
 #include "kernel/spinlock.h"
 
 #define KSTACK_SLOT	((KSTACK_PAGES + 1) * PGSIZE)	/* guard + stack */
@@ -182,24 +183,37 @@ kstack_alloc(void)
 	return slot_base(i);
 }
 
+static void
+flush_kstack(void *arg)
+{
+	uintptr_t base = (uintptr_t)arg;
+
+	for (int p = 0; p < KSTACK_PAGES; p++)
+		invlpg((void *)(base + p * PGSIZE));
+}
+
 /*
- * Unmap and free a stack.  Another CPU may still hold TLB entries for it;
- * that is harmless only because the slot is not reused until the caller
- * (the task layer) has flushed remote TLBs, see its exit path.
+ * Unmap and free a stack.  Other CPUs may still cache its translations
+ * (kernel mappings are global), so every CPU flushes them before the pages
+ * and the slot can be used again.  Task context, interrupts on.
  */
 void
 kstack_free(uintptr_t base)
 {
 	size_t i = (base - PGSIZE - KSTACK_BASE) / KSTACK_SLOT;
+	uintptr_t pa[KSTACK_PAGES];
 
 	if (base < KSTACK_BASE || base >= KSTACK_END || slot_base(i) != base)
 		panic("kstack_free: %p is not a kernel stack", (void *)base);
 	for (int p = 0; p < KSTACK_PAGES; p++) {
 		pte_t *pte = kpte(base + p * PGSIZE);
-		frame_free(PTE_ADDR(*pte));
+		pa[p] = PTE_ADDR(*pte);
 		*pte = 0;
-		invlpg((void *)(base + p * PGSIZE));
 	}
+	flush_kstack((void *)base);
+	smp_call_others(flush_kstack, (void *)base);
+	for (int p = 0; p < KSTACK_PAGES; p++)
+		frame_free(pa[p]);
 	spin_lock(&kstack_lock);
 	kstack_used[i] = 0;
 	spin_unlock(&kstack_lock);

@@ -246,6 +246,13 @@ schedule(void)
 	}
 	if (!next)
 		next = rq->idle;
+	if (next == prev && !(prev->cpus_allowed & (1u << rq->cpu))) {
+		/* Its new affinity excludes this CPU: switch away (to idle if
+		 * need be) so that finish_switch can move it. */
+		sched_policy.put_prev(rq, prev);
+		list_add_tail(&prev->rq_node, &rq->queued);
+		next = rq->idle;
+	}
 	if (next != prev) {
 		if (prev->state == TASK_RUNNING)
 			prev->nivcsw++;

@@ -32,7 +32,8 @@ sys(long n, long a, long b, long c, long d)
 	return r;
 }
 
-static char *straddle;		/* 8 bytes before an unmapped page */
+static char *straddle;		/* 2 bytes before an unmapped page */
+static char *unmapped;		/* that page */
 
 static void
 bad_pointers(long *out)
@@ -52,10 +53,14 @@ main(void)
 	int fds[2];
 	char *brk_end = sbrk(0);
 
-	/* the heap ends at a page boundary; the page after it is unmapped */
-	straddle = (char *)(((unsigned long)brk_end + 4095) & ~4095ul) - 8;
-	if ((char *)sbrk(0) < straddle + 8)
-		sbrk((straddle + 8) - (char *)sbrk(0));
+	/* the heap ends at a page boundary; the page after it is unmapped.
+	 * Any object of 4 bytes or more, and any string (no NUL in the last
+	 * two bytes), at straddle runs into it. */
+	unmapped = (char *)(((unsigned long)brk_end + 4095) & ~4095ul);
+	if ((char *)sbrk(0) < unmapped)
+		sbrk(unmapped - (char *)sbrk(0));
+	straddle = unmapped - 2;
+	straddle[0] = straddle[1] = 'a';
 	bad_pointers(bad);
 	pipe(fds);
 	for (int i = 0; i < 4; i++) {
@@ -78,7 +83,9 @@ main(void)
 		EXPECT_EFAULT(sys(SYS_taskinfo, p, 1, 0, 0));
 		EXPECT_EFAULT(sys(SYS_execve, p, 0, 0, 0));
 		EXPECT_EFAULT(sys(SYS_poll, p, 1, 0, 0));
-		EXPECT_EFAULT(sys(SYS_futex, p ? p : 4, 0, 0, 0));
+		/* futex words are aligned, so they cannot straddle a page */
+		EXPECT_EFAULT(sys(SYS_futex, i == 3 ? (long)unmapped : p ? p : 4,
+				  0, 0, 0));
 		if (i != 0) {	/* NULL is allowed for these */
 			EXPECT_EFAULT(sys(SYS_gettimeofday, p, 0, 0, 0));
 			EXPECT_EFAULT(sys(SYS_times, p, 0, 0, 0));

@@ -30,8 +30,10 @@ do_text(void)
 static void
 do_divide(void)
 {
-	volatile int x = 1 / zero;
-	(void)x;
+	unsigned lo = 1, hi = 0;
+
+	/* in assembly: C's 1 / 0 is undefined and GCC may not divide at all */
+	__asm__ volatile("divl %2" : "+a"(lo), "+d"(hi) : "r"(zero));
 }
 
 static void
@@ -52,12 +54,16 @@ do_gpf(void)
 	__asm__ volatile("cli");		/* privileged in ring 3 */
 }
 
+static volatile int forever = 1;		/* hides the recursion from GCC */
+
 static void
 do_stack(void)
 {
 	volatile char big[4096];
+
 	big[0] = 1;
-	do_stack();				/* into the guard page */
+	if (forever)
+		do_stack();			/* into the guard page */
 	(void)big[0];
 }
 

@@ -1,0 +1,187 @@
+/*
+ * top.c - /bin/top: the busiest tasks and the CPUs' load, refreshed
+ * every interval.
+ *
+ *   top [-b] [-d SECONDS] [-n ITERATIONS]
+ *
+ *   -d SECONDS     the interval, default 1; fractions such as 0.5 work
+ *   -n ITERATIONS  stop after this many screens (default: never)
+ *   -b             batch mode: do not clear the screen between screens
+ *
+ * Every figure is a difference between two samples one interval apart:
+ * a CPU's %us %sy %id split the user_ns, system_ns and idle_ns it
+ * gained; a task's %CPU is the CPU time (utime + stime) it gained as a
+ * share of the interval, so one task that never stops shows 100 and the
+ * sum over all tasks can reach 100 times the number of CPUs.  PR is the
+ * policy's priority for the task, TIME+ its CPU time as m:ss.cc.
+ *
+ * System calls: sysinfo, cpuinfo, taskinfo (Quanta's), nanosleep, write.
+ */
+#include <errno.h>
+#include <quanta.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAXCPUS		32
+#define MAXTASKS	256	/* tasks beyond this are not shown */
+
+struct sample {
+	struct q_sysinfo si;
+	struct q_cpuinfo cpu[MAXCPUS];
+	struct q_taskinfo task[MAXTASKS];
+	int ncpu, ntask;
+};
+
+struct row {
+	const struct q_taskinfo *t;
+	unsigned int tenths;		/* %CPU times 10 */
+};
+
+static struct sample samples[2];
+static struct row rows[MAXTASKS];
+
+static void
+take_sample(struct sample *s)
+{
+	if (q_sysinfo(&s->si) < 0 ||
+	    (s->ncpu = q_cpuinfo(s->cpu, MAXCPUS)) < 0 ||
+	    (s->ntask = q_taskinfo(s->task, MAXTASKS)) < 0) {
+		fprintf(stderr, "top: %s\n", strerror(errno));
+		exit(1);
+	}
+}
+
+/* part / whole in tenths of a percent */
+static unsigned int
+tenths(uint64_t part, uint64_t whole)
+{
+	return whole ? (unsigned int)(part * 1000 / whole) : 0;
+}
+
+/* CPU time of t at the previous sample: 0 if t is new since then. */
+static uint64_t
+old_time(const struct sample *old, const struct q_taskinfo *t)
+{
+	for (int i = 0; i < old->ntask; i++) {
+		const struct q_taskinfo *o = &old->task[i];
+		if (o->pid == t->pid && o->start_ns == t->start_ns)
+			return o->utime_ns + o->stime_ns;
+	}
+	return 0;
+}
+
+static void
+print_header(const struct sample *now, const struct sample *old)
+{
+	uint64_t up = now->si.uptime_ns / 1000000000;
+	int count[3] = { 0, 0, 0 };
+
+	printf("top - up %llu:%02llu:%02llu, policy %s, HZ %u, %u CPUs\n",
+	       up / 3600, up / 60 % 60, up % 60, now->si.sched, now->si.hz,
+	       now->si.ncpu);
+	for (int i = 0; i < now->ntask; i++)
+		count[now->task[i].state == Q_TASK_RUNNING ? 0 :
+		      now->task[i].state == Q_TASK_ZOMBIE ? 2 : 1]++;
+	printf("Tasks: %3d total, %3d running, %3d sleeping, %3d zombie\n",
+	       now->ntask, count[0], count[1], count[2]);
+	for (int i = 0; i < now->ncpu && i < old->ncpu; i++) {
+		const struct q_cpuinfo *c = &now->cpu[i], *o = &old->cpu[i];
+		uint64_t us = c->user_ns - o->user_ns;
+		uint64_t sy = c->system_ns - o->system_ns;
+		uint64_t id = c->idle_ns - o->idle_ns;
+		unsigned int u = tenths(us, us + sy + id);
+		unsigned int s = tenths(sy, us + sy + id);
+		unsigned int d = tenths(id, us + sy + id);
+
+		printf("%%Cpu%-2d: %3u.%u us, %3u.%u sy, %3u.%u id\n", c->cpu,
+		       u / 10, u % 10, s / 10, s % 10, d / 10, d % 10);
+	}
+	printf("KiB Mem: %8u total, %8u free\n\n", now->si.total_pages * 4,
+	       now->si.free_pages * 4);
+}
+
+/* Busiest first; equal ones by pid. */
+static int
+by_cpu(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+
+	if (x->tenths != y->tenths)
+		return x->tenths > y->tenths ? -1 : 1;
+	return x->t->pid < y->t->pid ? -1 : x->t->pid > y->t->pid;
+}
+
+static void
+print_tasks(const struct sample *now, const struct sample *old)
+{
+	uint64_t interval = now->si.uptime_ns - old->si.uptime_ns;
+
+	for (int i = 0; i < now->ntask; i++) {
+		const struct q_taskinfo *t = &now->task[i];
+		rows[i].t = t;
+		rows[i].tenths = tenths(t->utime_ns + t->stime_ns -
+					old_time(old, t), interval);
+	}
+	qsort(rows, now->ntask, sizeof(rows[0]), by_cpu);
+	printf("  PID USER      PR  NI S  %%CPU     TIME+ CPU COMMAND\n");
+	for (int i = 0; i < now->ntask; i++) {
+		const struct q_taskinfo *t = rows[i].t;
+		uint64_t cs = (t->utime_ns + t->stime_ns) / 10000000;
+
+		printf("%5d %-8s %3d %3d %c %3u.%u %3llu:%02llu.%02llu %3d %.*s\n",
+		       t->pid, "root", t->prio, t->nice, t->state,
+		       rows[i].tenths / 10, rows[i].tenths % 10,
+		       cs / 6000, cs / 100 % 60, cs % 100, t->cpu,
+		       Q_COMM_LEN, t->comm);
+	}
+}
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: top [-b] [-d SECONDS] [-n ITERATIONS]\n");
+	exit(2);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct timespec delay;
+	double seconds = 1;
+	int opt, batch = 0, iterations = 0;
+	char *end;
+
+	while ((opt = getopt(argc, argv, "bd:n:")) != -1) {
+		if (opt == 'b')
+			batch = 1;
+		else if (opt == 'd')
+			seconds = strtod(optarg, &end);
+		else if (opt == 'n')
+			iterations = atoi(optarg);
+		else
+			usage();
+		if (opt == 'd' && (*end || seconds <= 0 || seconds > 3600))
+			usage();
+	}
+	delay.tv_sec = (time_t)seconds;
+	delay.tv_nsec = (long)((seconds - delay.tv_sec) * 1e9);
+
+	take_sample(&samples[0]);
+	for (int i = 0; iterations == 0 || i < iterations; i++) {
+		struct sample *old = &samples[i % 2], *now = &samples[1 - i % 2];
+
+		nanosleep(&delay, NULL);
+		take_sample(now);
+		if (!batch)
+			printf("\033[H\033[2J");
+		else if (i > 0)
+			printf("\n");
+		print_header(now, old);
+		print_tasks(now, old);
+		fflush(stdout);
+	}
+	return 0;
+}

@@ -1,0 +1,104 @@
+# user.mk - the user side of the build: libc.a, the programs, the initrd.
+# Included by the top Makefile, which defines B, CROSS, PYTHON and Q.
+#
+#   $(B)/user/libc.a     every user/libc/*.c and user/libc/*.asm
+#   $(B)/initrd/bin/P    one static program per user/*.c, user/bench/*.c
+#                        and user/tests/*.c (P = the file name without .c)
+#   $(B)/initrd.img      newc cpio of $(B)/initrd/ plus user/etc/ as /etc
+#
+# Exports USER_PROGS (the program paths) and INITRD (the image); "make
+# initrd" builds it all.  Each program is also kept with its debug
+# information as $(B)/user/bin/P for gdb; the initrd copy is stripped of it.
+
+USER_CC      := $(CROSS)gcc
+USER_AR      := $(CROSS)ar
+USER_OBJCOPY := $(CROSS)objcopy
+USER_NASM    ?= nasm
+
+# Asked of the compiler once, on first use (it may not be installed when
+# this file is read: "make deps" installs it).
+USER_GCCINC = $(eval USER_GCCINC := $$(shell $(USER_CC) -print-file-name=include))$(USER_GCCINC)
+USER_LIBGCC = $(eval USER_LIBGCC := $$(shell $(USER_CC) -print-libgcc-file-name))$(USER_LIBGCC)
+
+# Headers: the libc's own, then the repository's include/ (for <uapi/...>),
+# then GCC's (stdint.h, stddef.h, stdarg.h, float.h, limits.h ...).
+USER_INCLUDES = -nostdinc -isystem user/libc/include -isystem include \
+	-isystem $(USER_GCCINC)
+USER_ARCH := -m32 -march=i686 -fno-pic -fno-pie -fno-stack-protector
+
+# The libc: freestanding (GCC must not turn its loops into calls to the
+# very functions being defined), warnings are errors like the kernel's.
+USER_LIBC_CFLAGS = -std=gnu11 -O2 -g $(USER_ARCH) -ffreestanding -fno-builtin \
+	-fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections \
+	-Wall -Wextra -Werror -MMD -MP $(USER_INCLUDES)
+
+# Programs: hosted C (so GCC knows printf, memcpy ...), lenient warnings
+# and no -Werror, because the seed programs are 1990s C kept verbatim.
+USER_CFLAGS = -std=gnu11 -O2 -g $(USER_ARCH) -Wall -MMD -MP $(USER_INCLUDES)
+
+USER_LDFLAGS = -nostdlib -static -no-pie -T user/user.ld -Wl,--gc-sections \
+	-Wl,--build-id=none -Wl,-z,noexecstack -Wl,-z,max-page-size=4096
+
+USER_LIBC_SRC := $(wildcard user/libc/*.c)
+USER_LIBC_ASM := $(wildcard user/libc/*.asm)
+USER_LIBC_OBJ := $(USER_LIBC_SRC:%.c=$(B)/%.o) $(USER_LIBC_ASM:%.asm=$(B)/%.o)
+USER_LIBC     := $(B)/user/libc.a
+
+USER_PROG_SRC := $(wildcard user/*.c user/bench/*.c user/tests/*.c)
+USER_PROG_NAMES := $(notdir $(USER_PROG_SRC:.c=))
+USER_PROGS    := $(addprefix $(B)/initrd/bin/,$(USER_PROG_NAMES))
+USER_ETC      := $(shell find user/etc -type f 2>/dev/null | LC_ALL=C sort)
+INITRD        := $(B)/initrd.img
+
+ifneq ($(words $(USER_PROG_NAMES)),$(words $(sort $(USER_PROG_NAMES))))
+$(error user programs with the same name in different folders: $(sort \
+	$(foreach n,$(USER_PROG_NAMES),$(if $(filter-out 1,$(words \
+	$(filter $(n),$(USER_PROG_NAMES)))),$(n)))))
+endif
+
+.PHONY: initrd user-libc
+initrd: $(INITRD)
+user-libc: $(USER_LIBC)
+
+$(B)/user/libc/%.o: user/libc/%.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(USER_CC) $(USER_LIBC_CFLAGS) -c $< -o $@
+
+$(B)/user/libc/%.o: user/libc/%.asm
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  AS      $<")
+	$(Q)$(USER_NASM) -f elf32 -g -F dwarf $< -o $@
+
+$(USER_LIBC): $(USER_LIBC_OBJ)
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)rm -f $@
+	$(Q)$(USER_AR) rcsD $@ $^
+
+# Programs (the stem may contain bench/ or tests/)
+$(B)/user/%.o: user/%.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(USER_CC) $(USER_CFLAGS) -c $< -o $@
+
+# One link rule per program, whichever folder it comes from.
+define USER_PROG_RULE
+$(B)/user/bin/$(notdir $(1:.c=)): $(B)/$(1:.c=.o) $(USER_LIBC) user/user.ld
+	@mkdir -p $$(@D)
+	@$$(if $$(Q),echo "  LD      $$@")
+	$$(Q)$$(USER_CC) $$(USER_ARCH) $$(USER_LDFLAGS) -o $$@ $$< \
+		-Wl,--start-group $(USER_LIBC) $$(USER_LIBGCC) -Wl,--end-group
+endef
+$(foreach s,$(USER_PROG_SRC),$(eval $(call USER_PROG_RULE,$(s))))
+
+$(B)/initrd/bin/%: $(B)/user/bin/%
+	@mkdir -p $(@D)
+	$(Q)$(USER_OBJCOPY) --strip-debug $< $@
+
+$(INITRD): $(USER_PROGS) $(USER_ETC) tools/mkinitrd.py
+	@mkdir -p $(B)/initrd/bin
+	@$(if $(Q),echo "  INITRD  $@")
+	$(Q)$(PYTHON) tools/mkinitrd.py $@ $(B)/initrd \
+		$(if $(wildcard user/etc),--add user/etc=etc)
+
+-include $(USER_LIBC_OBJ:.o=.d) $(USER_PROG_SRC:%.c=$(B)/%.d)
