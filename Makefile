@@ -144,6 +144,9 @@ gdb: all
 	kill $$qpid 2>/dev/null; wait $$qpid 2>/dev/null; true
 
 test: all
+	@grub-file --is-x86-multiboot $(B)/kernel.elf && \
+		echo "PASS  grub-file accepts build/kernel.elf as multiboot" || \
+		{ echo "FAIL  grub-file rejects build/kernel.elf"; exit 1; }
 	$(PYTHON) tests/run.py --kernel $(B)/kernel.elf --initrd $(INITRD)
 
 clean:

@@ -215,6 +215,8 @@ task_exit(int value)
 	spin_lock(&proc_lock);
 	p->dead_utime += t->utime_ns;
 	p->dead_stime += t->stime_ns;
+	p->dead_nvcsw += t->nvcsw;
+	p->dead_nivcsw += t->nivcsw;
 	if (p == &kernel_process) {
 		list_add_tail(&t->wait_node, &kthread_zombies);
 	} else if (--p->nlive == 0) {
@@ -387,8 +389,6 @@ thread_join(int tid, int *uvalue)
 		}
 	}
 	value = t->thread_value;
-	me->dead_nvcsw += t->nvcsw;
-	me->dead_nivcsw += t->nivcsw;
 	spin_unlock(&proc_lock);
 	task_free(t);
 	if (uvalue && copy_to_user(uvalue, &value, sizeof(value)) < 0)

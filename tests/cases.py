@@ -245,7 +245,21 @@ def user_cases():
     return cases
 
 
-CASES = boot_cases() + ticks_cases() + user_cases() + [
+def seed_cases():
+    """The seed programs 000 and 003, compiled verbatim from the mails, run
+    to completion under the shell's time builtin."""
+    timed = r"[0-9.]+ real +[0-9.]+ user +[0-9.]+ sys +\d+% CPU"
+    return [
+        Case("seed000-pipe", "init=/bin/sh -- -c 'time /bin/seed000'",
+             timeout=240, checks=[must(timed)],
+             doc="seed 000: 1M one-byte pipe writes to a forked reader"),
+        Case("seed003-threads", "init=/bin/sh -- -c 'time /bin/seed003'",
+             timeout=240, checks=[must(r"^time \d+ ms"), must(timed)],
+             doc="seed 003: 500 short-lived threads, created and joined"),
+    ]
+
+
+CASES = boot_cases() + ticks_cases() + user_cases() + seed_cases() + [
     selftest("det-repeat", "ticks", checks=[ticks_ok(4, 1000)],
              repeat=2, same_output=True,
              doc="det profile: two runs give byte-identical COM1 logs"),
