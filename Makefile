@@ -46,6 +46,7 @@ CFLAGS += -DSCHED_DEBUG=$(SCHED_DEBUG)
 KSRC := $(wildcard arch/x86/*.c drivers/*.c kernel/*.c kernel/lib/*.c) \
 	$(SCHED_CORE:%=kernel/sched/%.c) kernel/sched/$(SCHED).c
 KASM := boot/entry.asm arch/x86/trapentry.asm arch/x86/switch.asm \
+	arch/x86/string.asm \
 	boot/trampoline_blob.asm
 KOBJ := $(KSRC:%.c=$(B)/%.o) $(KASM:%.asm=$(B)/%.o)
 

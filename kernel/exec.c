@@ -135,7 +135,7 @@ build_image(const struct initrd_entry *e, const struct exec_args *a,
 		if (ph[i].type == PT_LOAD && load_segment(mm, e, &ph[i]) < 0)
 			goto fail;
 	mm->brk = mm->heap_start;
-	if (mm_map_range(mm, USTACK_TOP - USTACK_SIZE, USTACK_TOP, 1) < 0)
+	if (mm_map_range(mm, USTACK_TOP - USTACK_INIT, USTACK_TOP, 1) < 0)
 		goto fail;
 	*entry = h->entry;
 	*sp = build_stack(mm, a);

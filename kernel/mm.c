@@ -123,6 +123,16 @@ mm_pages(struct mm *mm)
 	return uvm_count(mm->pgdir);
 }
 
+int
+mm_grow_stack(struct mm *mm, uintptr_t va, size_t len)
+{
+	uintptr_t lo = USTACK_TOP - USTACK_SIZE, end = va + len;
+
+	if (va < lo || end > USTACK_TOP || end < va)
+		return 0;
+	return mm_map_range(mm, PGROUNDDOWN(va), end, 1) == 0;
+}
+
 /* Copy between the current address space and the kernel, page by page
  * through the direct map, after checking the whole range. */
 static int
@@ -132,11 +142,19 @@ user_copy(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n, int to_user)
 
 	if (!mm)
 		return -EFAULT;
-	spin_lock(&mm->lock);
-	if (!uvm_range_ok(mm->pgdir, uaddr, (uint32_t)n, to_user) ||
-	    n > KERNBASE) {
-		spin_unlock(&mm->lock);
+	if (n > KERNBASE)
 		return -EFAULT;
+	spin_lock(&mm->lock);
+	if (!uvm_range_ok(mm->pgdir, uaddr, (uint32_t)n, to_user)) {
+		spin_unlock(&mm->lock);
+		/* a buffer in a part of the stack not touched yet */
+		if (!mm_grow_stack(mm, uaddr, n))
+			return -EFAULT;
+		spin_lock(&mm->lock);
+		if (!uvm_range_ok(mm->pgdir, uaddr, (uint32_t)n, to_user)) {
+			spin_unlock(&mm->lock);
+			return -EFAULT;
+		}
 	}
 	while (n > 0) {
 		uintptr_t pa = uvm_lookup(mm->pgdir, uaddr, NULL);

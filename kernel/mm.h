@@ -6,8 +6,11 @@
  *   0x08048000  program text, data, bss (from the ELF file)
  *   heap_start  heap, growing up to brk (SYS_brk)
  *   ...
- *   USTACK_TOP - USTACK_SIZE   main thread's stack, below it one unmapped
- *                              guard page; the stack grows down
+ *   USTACK_TOP - USTACK_SIZE   main thread's stack: USTACK_INIT mapped at
+ *                              exec, the rest mapped on first touch (a page
+ *                              fault, or a system call's copy); below it
+ *                              nothing is ever mapped, so running off the
+ *                              end faults (the guard)
  *   USTACK_TOP = 0xBFFFF000    (the kernel starts at 0xC0000000)
  *
  * Threads share one mm (refs counts its users).  mm->lock protects the
@@ -22,7 +25,8 @@
 #include "kernel/spinlock.h"
 
 #define USTACK_TOP	0xBFFFF000u
-#define USTACK_SIZE	(256u * 1024)		/* 256 KiB, mapped eagerly */
+#define USTACK_SIZE	(1024u * 1024)		/* the stack may grow to 1 MiB */
+#define USTACK_INIT	(16u * 1024)		/* mapped at exec */
 #define HEAP_MAX	0xA0000000u		/* brk may not pass this */
 
 struct mm {
@@ -42,6 +46,9 @@ uintptr_t mm_pgdir_phys(const struct mm *mm);
 int mm_map_range(struct mm *mm, uintptr_t start, uintptr_t end, int writable);
 uintptr_t mm_brk(struct mm *mm, uintptr_t newbrk);
 uint32_t mm_pages(struct mm *mm);
+/* Map the stack pages covering [va, va+len) if they lie in the stack's
+ * range; 1 if anything was mapped. */
+int mm_grow_stack(struct mm *mm, uintptr_t va, size_t len);
 
 /* Checked copies between kernel and user memory; 0 or -EFAULT. */
 int copy_from_user(void *dst, const void *usrc, size_t n);

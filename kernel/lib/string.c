@@ -15,26 +15,9 @@
 #define LONG_MAX_	(~0UL >> 1)
 #define ULLONG_MAX_	(~0ULL)
 
-void *
-memset(void *dst, int c, size_t n)
-{
-	unsigned char *d = dst;
-
-	while (n-- > 0)
-		*d++ = (unsigned char)c;
-	return dst;
-}
-
-void *
-memcpy(void *dst, const void *src, size_t n)
-{
-	unsigned char *d = dst;
-	const unsigned char *s = src;
-
-	while (n-- > 0)
-		*d++ = *s++;
-	return dst;
-}
+/* memset and memcpy are in arch/x86/string.asm: they are hot (page
+ * zeroing, fork's copies) and "rep stosd" / "rep movsd" move four bytes per
+ * step. */
 
 void *
 memmove(void *dst, const void *src, size_t n)

@@ -47,7 +47,7 @@ readdir(DIR *d)
 	if (d->pos == d->count) {
 		n = getdents(d->fd, d->buf, sizeof(d->buf));
 		if (n <= 0)
-			return NULL;	/* the end (errno unchanged) or an error */
+			return NULL;	/* the end, or an error (errno) */
 		d->count = n / sizeof(struct dirent);
 		d->pos = 0;
 		if (d->count == 0)

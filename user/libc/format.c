@@ -263,8 +263,8 @@ convert(struct fmt_out *o, struct fmt_spec *sp, enum length len,
 	case 'd':
 	case 'i':
 		v = signed_arg(ap, len);
-		format_int(o, sp, v < 0 ? -(unsigned long long)v : (unsigned long long)v,
-			   v < 0);
+		format_int(o, sp, v < 0 ? -(unsigned long long)v
+					  : (unsigned long long)v, v < 0);
 		break;
 	case 'u':
 	case 'o':

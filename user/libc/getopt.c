@@ -60,8 +60,8 @@ getopt(int argc, char *const argv[], const char *optstring)
 		if (quiet)
 			return ':';
 		if (opterr)
-			fprintf(stderr, "%s: option requires an argument -- '%c'\n",
-				argv[0], c);
+			fprintf(stderr, "%s: option requires an argument "
+				"-- '%c'\n", argv[0], c);
 		return '?';
 	}
 	return c;

@@ -222,7 +222,7 @@ signal(int sig, sighandler_t handler)
 	return old;
 }
 
-/* The kernel answers 20 - nice (1..40), so that no success looks like -errno. */
+/* The kernel answers 20 - nice (1..40), so no success looks like -errno. */
 int
 getpriority(int which, id_t who)
 {

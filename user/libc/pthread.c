@@ -318,7 +318,8 @@ pthread_attr_destroy(pthread_attr_t *a)
 int
 pthread_attr_setdetachstate(pthread_attr_t *a, int state)
 {
-	if (state != PTHREAD_CREATE_JOINABLE && state != PTHREAD_CREATE_DETACHED)
+	if (state != PTHREAD_CREATE_JOINABLE &&
+	    state != PTHREAD_CREATE_DETACHED)
 		return EINVAL;
 	a->detachstate = state;
 	return 0;

@@ -207,7 +207,8 @@ cond_wait(pthread_cond_t *c, pthread_mutex_t *m,
 	if (abstime)
 		r = time_left(c->clock, abstime, &rel);
 	if (r == 0)
-		r = __futex_wait((int *)&c->seq, (int)seq, abstime ? &rel : NULL);
+		r = __futex_wait((int *)&c->seq, (int)seq,
+				 abstime ? &rel : NULL);
 	__atomic_sub_fetch(&c->waiters, 1, __ATOMIC_SEQ_CST);
 	/* Others may be asleep on the mutex too: take it as "contended". */
 	while (__atomic_exchange_n(&m->state, 2, __ATOMIC_ACQUIRE) != 0)

@@ -164,7 +164,7 @@ fgets(char *s, int n, FILE *f)
 	}
 	__unlock(&f->lock);
 	if (i == 0 && n > 1)
-		return NULL;		/* end of file (or error) before any byte */
+		return NULL;		/* end of file or error, nothing read */
 	s[i] = '\0';
 	return s;
 }

@@ -81,7 +81,9 @@ scale2(long double v, int e)
 		v *= step;
 	for (; e <= -60; e += 60)
 		v /= step;
-	return e >= 0 ? v * (long double)(1ULL << e) : v / (long double)(1ULL << -e);
+	if (e >= 0)
+		return v * (long double)(1ULL << e);
+	return v / (long double)(1ULL << -e);
 }
 
 static int
@@ -116,7 +118,7 @@ parse_hex(const char *s, long double *v, int *nonzero)
 			mant = mant * 16 + d;
 			exp2 -= seen_point ? 4 : 0;
 		} else {
-			exp2 += seen_point ? 0 : 4;	/* too many digits: scale */
+			exp2 += seen_point ? 0 : 4;	/* no room: scale */
 		}
 	}
 	if (!any)
@@ -152,7 +154,7 @@ parse_decimal(const char *s, long double *v, int *nonzero)
 			break;
 		any = 1;
 		if (mant == 0 && *p == '0') {
-			exp10 -= seen_point;	/* leading zeros count for nothing */
+			exp10 -= seen_point;	/* leading zeros: no digit */
 		} else if (digits < 19) {
 			mant = mant * 10 + (*p - '0');
 			digits++;

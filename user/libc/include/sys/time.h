@@ -19,12 +19,18 @@ int gettimeofday(struct timeval *tv, void *tz);
 #define timeradd(a, b, r) do { \
 	(r)->tv_sec = (a)->tv_sec + (b)->tv_sec; \
 	(r)->tv_usec = (a)->tv_usec + (b)->tv_usec; \
-	if ((r)->tv_usec >= 1000000) { (r)->tv_sec++; (r)->tv_usec -= 1000000; } \
+	if ((r)->tv_usec >= 1000000) { \
+		(r)->tv_sec++; \
+		(r)->tv_usec -= 1000000; \
+	} \
 } while (0)
 #define timersub(a, b, r) do { \
 	(r)->tv_sec = (a)->tv_sec - (b)->tv_sec; \
 	(r)->tv_usec = (a)->tv_usec - (b)->tv_usec; \
-	if ((r)->tv_usec < 0) { (r)->tv_sec--; (r)->tv_usec += 1000000; } \
+	if ((r)->tv_usec < 0) { \
+		(r)->tv_sec--; \
+		(r)->tv_usec += 1000000; \
+	} \
 } while (0)
 
 #endif

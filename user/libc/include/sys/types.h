@@ -68,7 +68,7 @@ typedef struct {
 typedef struct {
 	int state;		/* 0 free, 1 locked, 2 locked with waiters */
 	int type;		/* PTHREAD_MUTEX_* */
-	int owner;		/* tid, for recursive and error-checking types */
+	int owner;		/* tid: recursive and error-checking types */
 	int count;		/* recursion depth */
 } pthread_mutex_t;
 
