@@ -300,3 +300,137 @@ CASES = boot_cases() + ticks_cases() + user_cases() + seed_cases() + [
          needs=["gdb"], gdb=GDB_TICK_SCRIPT, checks=[gdb_threads(2)],
          doc="gdb breakpoint in timer_interrupt hits on >= 2 CPUs"),
 ]
+
+
+# ------------------------------------------------------ scheduler core (8)
+
+# Trace lines (docs/scheduler.md, "Tracing"), as the data channel has them.
+TRACE_SWITCH_RE = re.compile(
+    r"^(\d+)\.(\d{6}) cpu=(\d+) sched_switch prev_pid=(\d+) prev_prio=-?\d+ "
+    r"prev_state=[RSZ] ==> next_pid=(\d+) next_prio=-?\d+\r?$", re.M)
+TRACE_WAKEUP_RE = re.compile(
+    r"^(\d+)\.(\d{6}) cpu=(\d+) sched_wakeup pid=(\d+) prio=-?\d+ "
+    r"target_cpu=(\d+) sync=[01]\r?$", re.M)
+TRACE_MIGRATE_RE = re.compile(
+    r"^(\d+)\.(\d{6}) cpu=(\d+) sched_migrate pid=(\d+) orig_cpu=(\d+) "
+    r"dest_cpu=(\d+)\r?$", re.M)
+TRACE_ANY_RE = re.compile(r"^(\d+)\.(\d{6}) cpu=(\d+) (sched_\w+) (.*?)\r?$",
+                          re.M)
+
+
+def trace_events(data):
+    """The trace lines of a data channel as (usec, cpu, event, fields)
+    tuples in file order (the kernel prints them merged by time)."""
+    events = []
+    for m in TRACE_ANY_RE.finditer(data):
+        fields = dict(kv.split("=", 1) for kv in m.group(5).split()
+                      if "=" in kv)
+        events.append((int(m.group(1)) * 1000000 + int(m.group(2)),
+                       int(m.group(3)), m.group(4), fields))
+    return events
+
+
+def reported_pids(tag, com1):
+    """The pids of the program's ``<tag> pid=<pid>`` lines on COM1."""
+    return [int(p) for p in re.findall(rf"^{tag} pid=(\d+)\b", com1, re.M)]
+
+
+def trace_pinned(cpu):
+    """Check the trace of every ``PINNED pid=<p> cpu=<cpu>`` task: it was
+    switched in at least once, and only ever on that CPU; every wakeup
+    targeted that CPU and no migration took it anywhere else."""
+    def check(out):
+        pids = [int(p) for p in re.findall(
+            rf"^PINNED pid=(\d+) cpu={cpu}\r?$", out.com1, re.M)]
+        if not pids:
+            return f"com1: no 'PINNED pid=<pid> cpu={cpu}' line"
+        events = trace_events(out.data)
+        if not events:
+            return "data: no trace lines (trace=sched)"
+        for pid in pids:
+            switches = 0
+            for usec, on, ev, f in events:
+                where = f"{usec // 1000000}.{usec % 1000000:06d} cpu={on}"
+                if ev == "sched_switch" and f.get("next_pid") == str(pid):
+                    switches += 1
+                    if on != cpu:
+                        return (f"data: pinned pid {pid} switched in on "
+                                f"cpu{on} at {where}")
+                if ev == "sched_wakeup" and f.get("pid") == str(pid) and \
+                        f.get("target_cpu") != str(cpu):
+                    return (f"data: pinned pid {pid} woken onto cpu"
+                            f"{f.get('target_cpu')} at {where}")
+                if ev == "sched_migrate" and f.get("pid") == str(pid) and \
+                        f.get("dest_cpu") != str(cpu):
+                    return (f"data: pinned pid {pid} migrated to cpu"
+                            f"{f.get('dest_cpu')} at {where}")
+            if switches == 0:
+                return f"data: no sched_switch to pinned pid {pid}"
+        return None
+    check.__doc__ = f"PINNED tasks run only on cpu{cpu} (trace)"
+    return check
+
+
+def trace_remote_wake(cpu, max_us):
+    """Check that every wakeup of the ``WAKEE pid=<p>`` task onto the idle
+    CPU cpu is followed by that CPU's next sched_switch, to the wakee,
+    within max_us microseconds; at least one such wakeup must exist."""
+    def check(out):
+        pids = reported_pids("WAKEE", out.com1)
+        if len(pids) != 1:
+            return f"com1: expected one 'WAKEE pid=<pid>' line, got {pids}"
+        pid = str(pids[0])
+        events = trace_events(out.data)
+        if not events:
+            return "data: no trace lines (trace=sched)"
+        wakeups = 0
+        for i, (usec, on, ev, f) in enumerate(events):
+            if ev != "sched_wakeup" or f.get("pid") != pid or \
+                    f.get("target_cpu") != str(cpu):
+                continue
+            wakeups += 1
+            nxt = next((e for e in events[i + 1:] if e[2] == "sched_switch"
+                        and e[1] == cpu), None)
+            when = f"{usec // 1000000}.{usec % 1000000:06d}"
+            if nxt is None:
+                return f"data: no sched_switch on cpu{cpu} after the " \
+                       f"wakeup of {pid} at {when}"
+            if nxt[3].get("next_pid") != pid:
+                return (f"data: cpu{cpu} switched to "
+                        f"{nxt[3].get('next_pid')}, not {pid}, after the "
+                        f"wakeup at {when}")
+            if nxt[0] - usec >= max_us:
+                return (f"data: wakeup of {pid} at {when} ran on cpu{cpu} "
+                        f"{nxt[0] - usec} us later (limit {max_us} us)")
+        if wakeups == 0:
+            return f"data: no sched_wakeup pid={pid} target_cpu={cpu}"
+        return None
+    check.__doc__ = f"remote wakeup onto idle cpu{cpu} runs < {max_us} us"
+    return check
+
+
+def checks_line(prog):
+    """The program's check_done() line with 0 failed."""
+    return must(rf"^{prog}: \d+ checks, 0 failed\r?$")
+
+
+def sched_cases():
+    """sched-*: the scheduler core (issue "scheduler core", item 8):
+    preemption, wakeups, balancing, fairness, affinity, idle."""
+    def case(name, prog, cmdline="", checks=(), **kw):
+        cmd = f"init=/bin/{prog}" + (f" {cmdline}" if cmdline else "")
+        return Case(name, cmd, checks=[checks_line(prog)] + list(checks),
+                    **kw)
+    no_panic = [must_not(r"PANIC"), must_not(r"deadlock", flags=re.M | re.I)]
+    return [
+        case("sched-preempt-smp1", "s_preempt", cpus=1, checks=no_panic,
+             doc="two spinners do not starve a pipe reader on 1 CPU"),
+        case("sched-preempt-smp4", "s_preempt", checks=no_panic,
+             doc="two spinners do not starve a pipe reader on 4 CPUs"),
+        case("sched-wakeups", "s_wakeups", timeout=120, checks=no_panic + [
+            must_not(r"lost wakeup")],
+             doc="10,000 cross-CPU pipe and futex ping-pongs, none lost"),
+    ]
+
+
+CASES += sched_cases()

@@ -336,6 +336,7 @@ out:
 int
 sched_fork(struct task *parent, struct task *child)
 {
+	struct rq *rq;
 	int child_first;
 
 	child->cpu = parent->cpu;
@@ -344,7 +345,12 @@ sched_fork(struct task *parent, struct task *child)
 	child->cpus_allowed = parent->is_idle ? ~0u : parent->cpus_allowed;
 	child->state = TASK_RUNNING;
 	irq_push();
-	child_first = sched_policy.fork(parent, child);
+	rq = this_rq();
+	spin_lock(&rq->lock);
+	update_clock(rq);
+	account_curr(rq);
+	child_first = sched_policy.fork(parent->is_idle ? NULL : parent, child);
+	spin_unlock(&rq->lock);
 	irq_pop();
 	return child_first;
 }

@@ -66,8 +66,10 @@ struct sched_policy {
 	int (*check_preempt)(struct rq *rq, struct task *p, int sync);
 	/* curr calls sched_yield(). */
 	void (*yield)(struct rq *rq, struct task *curr);
-	/* child was forked from parent (no rq lock: child is not queued
-	 * yet, parent is current on this CPU with interrupts off).  Return
+	/* child was created by parent, the current task of this CPU, whose
+	 * rq is locked (parent is NULL when the kernel creates the task:
+	 * init, kernel threads).  child is not queued yet; its cpu is the
+	 * parent's (placement may move it before the first enqueue).  Return
 	 * 1 if the child should run before the parent continues. */
 	int (*fork)(struct task *parent, struct task *child);
 	/* p exits for good (after its last dequeue; no lock). */

@@ -1,0 +1,247 @@
+/*
+ * rbtree.c - red-black tree insertion and deletion (after CLRS, 3rd ed.,
+ * sections 13.2-13.4, with NULL leaves instead of a sentinel node).
+ */
+#include <stddef.h>
+#include "kernel/lib/rbtree.h"
+
+static int
+is_red(const struct rb_node *n)
+{
+	return n && n->red;
+}
+
+/* Point whatever pointed at old (its parent's link, or the root) at new. */
+static void
+replace_child(struct rb_root *root, struct rb_node *old, struct rb_node *new)
+{
+	struct rb_node *p = old->parent;
+
+	if (!p)
+		root->node = new;
+	else if (p->left == old)
+		p->left = new;
+	else
+		p->right = new;
+	if (new)
+		new->parent = p;
+}
+
+/* x's right child y takes x's place; x becomes y's left child. */
+static void
+rotate_left(struct rb_root *root, struct rb_node *x)
+{
+	struct rb_node *y = x->right;
+
+	x->right = y->left;
+	if (y->left)
+		y->left->parent = x;
+	replace_child(root, x, y);
+	y->left = x;
+	x->parent = y;
+}
+
+static void
+rotate_right(struct rb_root *root, struct rb_node *x)
+{
+	struct rb_node *y = x->left;
+
+	x->left = y->right;
+	if (y->right)
+		y->right->parent = x;
+	replace_child(root, x, y);
+	y->right = x;
+	x->parent = y;
+}
+
+/* n is red and may have a red parent: push the violation up. */
+static void
+insert_fixup(struct rb_root *root, struct rb_node *n)
+{
+	while (is_red(n->parent)) {
+		struct rb_node *p = n->parent, *g = p->parent;
+		int left = (p == g->left);
+		struct rb_node *uncle = left ? g->right : g->left;
+
+		if (is_red(uncle)) {		/* recolour, continue above */
+			p->red = uncle->red = 0;
+			g->red = 1;
+			n = g;
+			continue;
+		}
+		if (n == (left ? p->right : p->left)) {	/* zig-zag */
+			n = p;
+			if (left)
+				rotate_left(root, n);
+			else
+				rotate_right(root, n);
+			p = n->parent;
+		}
+		p->red = 0;			/* zig-zig */
+		g->red = 1;
+		if (left)
+			rotate_right(root, g);
+		else
+			rotate_left(root, g);
+	}
+	root->node->red = 0;
+}
+
+void
+rb_insert(struct rb_root *root, struct rb_node *n, rb_less_fn less)
+{
+	struct rb_node **link = &root->node, *parent = NULL;
+
+	while (*link) {
+		parent = *link;
+		link = less(n, parent) ? &parent->left : &parent->right;
+	}
+	n->parent = parent;
+	n->left = n->right = NULL;
+	n->red = 1;
+	*link = n;
+	insert_fixup(root, n);
+}
+
+/* x (maybe NULL, child of parent) carries an extra black: resolve it. */
+static void
+erase_fixup(struct rb_root *root, struct rb_node *x, struct rb_node *parent)
+{
+	while (x != root->node && !is_red(x)) {
+		int left = (x == parent->left);
+		struct rb_node *w = left ? parent->right : parent->left;
+
+		if (is_red(w)) {		/* case 1: red sibling */
+			w->red = 0;
+			parent->red = 1;
+			if (left)
+				rotate_left(root, parent);
+			else
+				rotate_right(root, parent);
+			w = left ? parent->right : parent->left;
+		}
+		if (!is_red(w->left) && !is_red(w->right)) {	/* case 2 */
+			w->red = 1;
+			x = parent;
+			parent = x->parent;
+			continue;
+		}
+		if (left && !is_red(w->right)) {	/* case 3 */
+			w->left->red = 0;
+			w->red = 1;
+			rotate_right(root, w);
+			w = parent->right;
+		} else if (!left && !is_red(w->left)) {
+			w->right->red = 0;
+			w->red = 1;
+			rotate_left(root, w);
+			w = parent->left;
+		}
+		w->red = parent->red;		/* case 4 */
+		parent->red = 0;
+		if (left) {
+			w->right->red = 0;
+			rotate_left(root, parent);
+		} else {
+			w->left->red = 0;
+			rotate_right(root, parent);
+		}
+		x = root->node;
+		break;
+	}
+	if (x)
+		x->red = 0;
+}
+
+void
+rb_erase(struct rb_root *root, struct rb_node *n)
+{
+	struct rb_node *x, *xparent;
+	int removed_red = n->red;
+
+	if (!n->left) {
+		x = n->right;
+		xparent = n->parent;
+		replace_child(root, n, x);
+	} else if (!n->right) {
+		x = n->left;
+		xparent = n->parent;
+		replace_child(root, n, x);
+	} else {
+		struct rb_node *y = n->right;	/* successor: leftmost on the right */
+		while (y->left)
+			y = y->left;
+		removed_red = y->red;
+		x = y->right;
+		if (y->parent == n) {
+			xparent = y;
+		} else {
+			xparent = y->parent;
+			replace_child(root, y, x);
+			y->right = n->right;
+			y->right->parent = y;
+		}
+		replace_child(root, n, y);
+		y->left = n->left;
+		y->left->parent = y;
+		y->red = n->red;
+	}
+	if (!removed_red)
+		erase_fixup(root, x, xparent);
+	n->parent = n->left = n->right = NULL;
+}
+
+struct rb_node *
+rb_first(const struct rb_root *root)
+{
+	struct rb_node *n = root->node;
+
+	while (n && n->left)
+		n = n->left;
+	return n;
+}
+
+struct rb_node *
+rb_last(const struct rb_root *root)
+{
+	struct rb_node *n = root->node;
+
+	while (n && n->right)
+		n = n->right;
+	return n;
+}
+
+struct rb_node *
+rb_next(const struct rb_node *n)
+{
+	const struct rb_node *p;
+
+	if (n->right) {
+		n = n->right;
+		while (n->left)
+			n = n->left;
+		return (struct rb_node *)n;
+	}
+	while ((p = n->parent) && n == p->right)
+		n = p;
+	return (struct rb_node *)p;
+}
+
+int
+rb_check(const struct rb_node *n)
+{
+	int l, r;
+
+	if (!n)
+		return 1;
+	if (n->red && (is_red(n->left) || is_red(n->right)))
+		return -1;
+	if ((n->left && n->left->parent != n) ||
+	    (n->right && n->right->parent != n))
+		return -1;
+	l = rb_check(n->left);
+	r = rb_check(n->right);
+	if (l < 0 || r < 0 || l != r)
+		return -1;
+	return l + !n->red;
+}
