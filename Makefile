@@ -9,8 +9,7 @@
 #
 # Variables (architecture contract 1): SCHED CPUS HZ CMDLINE CROSS PROFILE.
 
-# The default becomes cfs once that policy lands (issue 5); rr until then.
-SCHED   ?= rr
+SCHED   ?= cfs
 CPUS    ?= 4
 HZ      ?= 1000
 CMDLINE ?=
@@ -43,15 +42,20 @@ endif
 SCHED_DEBUG ?= 1
 CFLAGS += -DSCHED_DEBUG=$(SCHED_DEBUG)
 
+# Everything but the policy is shared by the kernels of all policies;
+# build/kernel-<policy>.elf links one policy in, build/kernel.elf is a copy
+# of the one SCHED names.
 KSRC := $(wildcard arch/x86/*.c drivers/*.c kernel/*.c kernel/lib/*.c) \
-	$(SCHED_CORE:%=kernel/sched/%.c) kernel/sched/$(SCHED).c
+	$(SCHED_CORE:%=kernel/sched/%.c)
 KASM := boot/entry.asm arch/x86/trapentry.asm arch/x86/switch.asm \
 	arch/x86/string.asm \
 	boot/trampoline_blob.asm
 KOBJ := $(KSRC:%.c=$(B)/%.o) $(KASM:%.asm=$(B)/%.o)
+KERNELS := $(POLICIES:%=$(B)/kernel-%.elf)
 
 .DELETE_ON_ERROR:
-.PHONY: all deps run qemu test iso gdb qemu-gdb clean lint format
+.PHONY: all deps run qemu test iso gdb qemu-gdb clean lint format kernels
+.SECONDARY:
 all: deps $(B)/kernel.elf $(if $(wildcard user/user.mk),initrd)
 
 deps:
@@ -60,9 +64,9 @@ deps:
 # V=1 shows the full commands
 Q := $(if $(V),,@)
 
-# Objects depend on the configuration, so changing SCHED, HZ or
-# SCHED_DEBUG rebuilds what they affect.
-CONFIG_STAMP := $(B)/config.$(SCHED).$(HZ).$(SCHED_DEBUG)
+# Objects depend on the configuration, so changing HZ or SCHED_DEBUG
+# rebuilds them; SCHED only changes which kernel build/kernel.elf is.
+CONFIG_STAMP := $(B)/config.$(HZ).$(SCHED_DEBUG)
 $(CONFIG_STAMP):
 	@mkdir -p $(B)
 	@rm -f $(B)/config.*
@@ -84,26 +88,39 @@ $(B)/boot/trampoline.bin: boot/trampoline.asm boot/defs.inc | deps
 	$(Q)$(NASM) -f bin -I. $< -o $@
 $(B)/boot/trampoline_blob.o: $(B)/boot/trampoline.bin
 
-# Two links: the first without symbols, the second with the symbol table of
-# the first in .ksyms (after all code, so no function moves; the check below
-# proves it).
+# Two links per policy: the first without symbols, the second with the
+# symbol table of the first in .ksyms (after all code, so no function
+# moves; the check below proves it).
 $(B)/ksyms0.asm: tools/mksyms.py
 	@mkdir -p $(B)
 	$(Q)$(PYTHON) tools/mksyms.py $(NM) - $@
-$(B)/ksyms0.o $(B)/ksyms.o: $(B)/%.o: $(B)/%.asm
+$(B)/ksyms%.o: $(B)/ksyms%.asm
 	$(Q)$(NASM) $(NASMFLAGS) $< -o $@
-$(B)/kernel0.elf: $(KOBJ) $(B)/ksyms0.o linker.ld
+$(B)/pass0-%.elf: $(KOBJ) $(B)/kernel/sched/%.o $(B)/ksyms0.o linker.ld
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(KOBJ) $(B)/ksyms0.o -lgcc
-$(B)/ksyms.asm: $(B)/kernel0.elf tools/mksyms.py
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(KOBJ) $(B)/kernel/sched/$*.o \
+		$(B)/ksyms0.o -lgcc
+$(B)/ksyms-%.asm: $(B)/pass0-%.elf tools/mksyms.py
 	$(Q)$(PYTHON) tools/mksyms.py $(NM) $< $@
-$(B)/kernel.elf: $(B)/kernel0.elf $(B)/ksyms.o
+$(B)/kernel-%.elf: $(B)/pass0-%.elf $(B)/ksyms-%.o
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(KOBJ) $(B)/ksyms.o -lgcc
-	@$(NM) -n $(B)/kernel0.elf | grep ' [tTW] ' > $(B)/syms0.txt
-	@$(NM) -n $@ | grep ' [tTW] ' > $(B)/syms1.txt
-	@cmp -s $(B)/syms0.txt $(B)/syms1.txt || \
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(KOBJ) $(B)/kernel/sched/$*.o \
+		$(B)/ksyms-$*.o -lgcc
+	@$(NM) -n $(B)/pass0-$*.elf | grep ' [tTW] ' > $(B)/syms0-$*.txt
+	@$(NM) -n $@ | grep ' [tTW] ' > $(B)/syms1-$*.txt
+	@cmp -s $(B)/syms0-$*.txt $(B)/syms1-$*.txt || \
 		{ echo "kernel symbols moved between links"; exit 1; }
+
+kernels: $(KERNELS)
+
+SCHED_STAMP := $(B)/sched.$(SCHED)
+$(SCHED_STAMP):
+	@mkdir -p $(B)
+	@rm -f $(B)/sched.*
+	@touch $@
+
+$(B)/kernel.elf: $(B)/kernel-$(SCHED).elf $(SCHED_STAMP)
+	$(Q)cp $< $@
 	$(Q)$(OBJDUMP) -S $@ > $(B)/kernel.asm
 	$(Q)$(NM) -n $@ > $(B)/kernel.sym
 
@@ -144,11 +161,19 @@ gdb: all
 	gdb -q -nx -x .gdbinit -ex "target remote :$(GDBPORT)"; \
 	kill $$qpid 2>/dev/null; wait $$qpid 2>/dev/null; true
 
-test: all
+# The whole suite with SCHED's kernel, then the scheduling cases (user
+# programs, scheduler behaviour, seeds) with every other policy's kernel.
+test: all kernels
 	@grub-file --is-x86-multiboot $(B)/kernel.elf && \
 		echo "PASS  grub-file accepts build/kernel.elf as multiboot" || \
 		{ echo "FAIL  grub-file rejects build/kernel.elf"; exit 1; }
-	$(PYTHON) tests/run.py --kernel $(B)/kernel.elf --initrd $(INITRD)
+	$(PYTHON) tests/run.py --kernel $(B)/kernel.elf --initrd $(INITRD) \
+		--tag $(SCHED)
+	@set -e; for p in $(filter-out $(SCHED),$(POLICIES)); do \
+		$(PYTHON) tests/run.py --kernel $(B)/kernel-$$p.elf \
+			--initrd $(INITRD) --per-policy --tag $$p \
+			--outdir $(B)/tests-$$p; \
+	done
 
 clean:
 	rm -rf $(B)

@@ -166,6 +166,12 @@ class Case:
     doc: str = ""
 
 
+def per_policy(case):
+    """Cases whose outcome depends on the scheduling policy: make test runs
+    them once per policy (user programs, scheduler behaviour, seeds)."""
+    return case.name.startswith(("user-", "seed", "sched-"))
+
+
 def selftest(name, test, args="", status=PASS, checks=(), **kw):
     """A case running ``test=<test>``; a PASS verdict line is required."""
     cmdline = f"test={test}" + (f" {args}" if args else "")
@@ -305,15 +311,6 @@ CASES = boot_cases() + ticks_cases() + user_cases() + seed_cases() + [
 # ------------------------------------------------------ scheduler core (8)
 
 # Trace lines (docs/scheduler.md, "Tracing"), as the data channel has them.
-TRACE_SWITCH_RE = re.compile(
-    r"^(\d+)\.(\d{6}) cpu=(\d+) sched_switch prev_pid=(\d+) prev_prio=-?\d+ "
-    r"prev_state=[RSZ] ==> next_pid=(\d+) next_prio=-?\d+\r?$", re.M)
-TRACE_WAKEUP_RE = re.compile(
-    r"^(\d+)\.(\d{6}) cpu=(\d+) sched_wakeup pid=(\d+) prio=-?\d+ "
-    r"target_cpu=(\d+) sync=[01]\r?$", re.M)
-TRACE_MIGRATE_RE = re.compile(
-    r"^(\d+)\.(\d{6}) cpu=(\d+) sched_migrate pid=(\d+) orig_cpu=(\d+) "
-    r"dest_cpu=(\d+)\r?$", re.M)
 TRACE_ANY_RE = re.compile(r"^(\d+)\.(\d{6}) cpu=(\d+) (sched_\w+) (.*?)\r?$",
                           re.M)
 
@@ -430,6 +427,8 @@ def sched_cases():
         case("sched-wakeups", "s_wakeups", timeout=120, checks=no_panic + [
             must_not(r"lost wakeup")],
              doc="10,000 cross-CPU pipe and futex ping-pongs, none lost"),
+        case("sched-spread", "s_spread", checks=no_panic,
+             doc="8 hogs started on CPU 0 end up 2 per CPU"),
     ]
 
 

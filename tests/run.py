@@ -445,6 +445,7 @@ class Report:
 
     def add(self, name, verdict, reason, secs, logs):
         """Print a case's result line (and a log tail on failure)."""
+        name = REPORT_TAG[0] + name
         if verdict == "SKIP":
             line = f"SKIP  {name}: {reason}"
         elif verdict == "PASS":
@@ -465,6 +466,9 @@ class Report:
         if c["SKIP"]:
             line += f", {c['SKIP']} skipped"
         return line
+
+
+REPORT_TAG = [""]
 
 
 def tail(path, n=TAIL_LINES):
@@ -493,6 +497,10 @@ def parse_args(argv):
     p.add_argument("--dry-run", action="store_true",
                    help="print the commands each case would run")
     p.add_argument("--outdir", default=str(ROOT / "build/tests"))
+    p.add_argument("--per-policy", action="store_true",
+                   help="only the cases that depend on the policy")
+    p.add_argument("--tag", default="",
+                   help="prefix for case names in the report (the policy)")
     p.add_argument("--timeout-scale", type=float, default=1.0, metavar="F")
     return p.parse_args(argv)
 
@@ -567,6 +575,10 @@ def main(argv=None):
     """Entry point; returns the exit status."""
     args = parse_args(sys.argv[1:] if argv is None else argv)
     selected = select(args.filter)
+    if args.per_policy:
+        selected = [c for c in selected if casedefs.per_policy(c)]
+    if args.tag:
+        REPORT_TAG[0] = f"[{args.tag}] "
     if args.list:
         list_cases(selected)
         return 0

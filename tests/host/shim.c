@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "kernel/cpu.h"
 #include "kernel/kmalloc.h"
 #include "kernel/ksyms.h"
@@ -97,8 +98,10 @@ vprintk(const char *fmt, va_list ap)
 
 	vsnprintf(line, sizeof(last_lines[0]), fmt, ap);
 	if (sim_verbose)
-		printf("[%5llu.%06llu] cpu%d: %s", sim_now / 1000000000ull,
-		       (sim_now / 1000) % 1000000, sim_cpu_id, line);
+		printf("[%5llu.%06llu] cpu%d: %s",
+		       (unsigned long long)(sim_now / 1000000000ull),
+		       (unsigned long long)(sim_now / 1000) % 1000000, sim_cpu_id,
+		       line);
 }
 
 void

@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "arch/x86/x86.h"
 #include "kernel/cpu.h"
+#include "kernel/panic.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/trace.h"
 #include "kernel/time.h"
@@ -333,8 +335,9 @@ check_task(struct sim_task *st, unsigned *runnable)
 
 	if (t->wake_lock.locked)
 		panic("sim: %s's wake_lock left locked", st->name);
-	if (t->state == TASK_RUNNING) {
+	if (t->on_rq)
 		runnable[t->cpu]++;
+	if (t->state == TASK_RUNNING) {
 		if (!t->on_rq)
 			panic("sim: runnable %s is not on a runqueue", st->name);
 		if (is_curr == !list_empty(&t->rq_node))
@@ -377,9 +380,8 @@ check_all(void)
 			check_task(sim_tasks[i], runnable);
 	for (int c = 0; c < ncpu; c++)
 		if (cpu_rq(c)->nr_running != runnable[c])
-			panic("sim: cpu%d nr_running %u, but %u runnable tasks "
-			      "belong to it", c, cpu_rq(c)->nr_running,
-			      runnable[c]);
+			panic("sim: cpu%d nr_running %u, but %u tasks are on "
+			      "it", c, cpu_rq(c)->nr_running, runnable[c]);
 }
 
 void

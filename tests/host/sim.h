@@ -29,6 +29,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include "arch/x86/x86.h"
 #include "kernel/config.h"
 #include "kernel/spinlock.h"
 #include "kernel/task.h"

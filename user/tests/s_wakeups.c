@@ -71,7 +71,7 @@ static void
 test_pipes(void)
 {
 	int ping[2], pong[2], st, lost = -1, wrong_cpu = 0;
-	unsigned long long remote0 = remote_wakeups();
+	unsigned long long remote, remote0 = remote_wakeups();
 	pid_t child;
 	char c = 0;
 
@@ -128,8 +128,10 @@ test_pipes(void)
 	CHECK_EQ(waitpid(child, &st, 0), child);
 	if (lost < 0)
 		CHECK_EQ(st, 0);
+	remote = remote_wakeups() - remote0;
 	printf("s_wakeups: pipes: %d round trips, %llu remote wakeups\n",
-	       lost < 0 ? ROUNDS : lost, remote_wakeups() - remote0);
+	       lost < 0 ? ROUNDS : lost, remote);
+	CHECK(remote >= ROUNDS);	/* they really slept and woke across */
 	close(ping[1]);
 	close(pong[0]);
 }
@@ -191,7 +193,7 @@ static void
 test_futex(void)
 {
 	struct side a = { 0, 2, 0, 0 }, b = { 1, 3, 0, 0 };
-	unsigned long long remote0 = remote_wakeups();
+	unsigned long long remote, remote0 = remote_wakeups();
 	pthread_condattr_t ca;
 	pthread_t ta, tb;
 
@@ -206,8 +208,10 @@ test_futex(void)
 	CHECK_EQ(failed_round, -1);
 	CHECK_EQ(turn, 2 * ROUNDS);
 	CHECK_EQ(a.wrong_cpu + b.wrong_cpu, 0);
+	remote = remote_wakeups() - remote0;
 	printf("s_wakeups: futex: %d round trips, %llu remote wakeups\n",
-	       turn / 2, remote_wakeups() - remote0);
+	       turn / 2, remote);
+	CHECK(remote >= ROUNDS);
 }
 
 int

@@ -1,0 +1,600 @@
+/*
+ * cfs.c - the Completely Fair Scheduler as merged in Linux 2.6.24, with the
+ * changes up to 2.6.35 available as tunables.
+ *
+ * The idea: every task should have received an equal share of the CPU,
+ * weighted by nice.  Each task keeps a *virtual runtime* - the CPU time it
+ * consumed, scaled by NICE_0_LOAD / weight, so heavier tasks age slower -
+ * and the runqueue is a red-black tree ordered by it.  The task that is
+ * owed the most (the leftmost) runs next.  There is no fixed timeslice: the
+ * running task is preempted once it has had its weighted share of the
+ * scheduling period, or when a woken task is far enough behind it.
+ *
+ * Sources (all restated, not copied): Linux 2.6.24 kernel/sched_fair.c and
+ * kernel/sched.c (sched_init_granularity, set_task_cpu, prio_to_weight,
+ * prio_to_wmult); 2.6.35 kernel/sched_fair.c for the variants; reference
+ * linux-sched.md section 5.  docs/policies/cfs.md explains it for students.
+ */
+#include <stdint.h>
+#include "kernel/lib/rbtree.h"
+#include "kernel/printk.h"
+#include "kernel/sched/policy.h"
+#include "kernel/sched/sched.h"
+#include "kernel/tunable.h"
+
+#define NICE_0_LOAD	1024
+#define WMULT_CONST	0xffffffffull	/* 32-bit kernels: ~0UL */
+#define WMULT_SHIFT	32
+#define GRAN_LIMIT	200000000ll	/* 2.6.24: scaled values capped at 200 ms */
+
+/* 2.6.23+ kernel/sched.c: weight of nice -20 .. 19, each step ~1.25x, and
+ * 2^32 / weight so that a division is a multiply and a shift. */
+static const uint32_t prio_to_weight[40] = {
+	88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
+	9548, 7620, 6100, 4904, 3906, 3121, 2501, 1991, 1586, 1277,
+	1024, 820, 655, 526, 423, 335, 272, 215, 172, 137,
+	110, 87, 70, 56, 45, 36, 29, 23, 18, 15,
+};
+static const uint32_t prio_to_wmult[40] = {
+	48388, 59856, 76040, 92818, 118348, 147320, 184698, 229616, 287308,
+	360437, 449829, 563644, 704093, 875809, 1099582, 1376151, 1717300,
+	2157191, 2708050, 3363326, 4194304, 5237765, 6557202, 8165337,
+	10153587, 12820798, 15790321, 19976592, 24970740, 31350126, 39045157,
+	49367440, 61356676, 76695844, 95443717, 119304647, 148102320,
+	186737708, 238609294, 286331153,
+};
+
+struct load_weight {
+	uint32_t weight;
+	uint32_t inv_weight;		/* 0: compute on demand */
+};
+
+struct cfs_task {			/* Linux's struct sched_entity */
+	struct rb_node node;
+	struct load_weight load;
+	int on_tree;
+	uint64_t vruntime;
+	uint64_t exec_start;
+	uint64_t sum_exec;
+	uint64_t prev_sum_exec;		/* sum_exec when last picked */
+};
+SCHED_PRIV_CHECK(struct cfs_task);
+
+struct cfs_rq {
+	struct rb_root tree;		/* queued tasks by vruntime */
+	struct rb_node *leftmost;
+	unsigned nr_queued;
+	struct load_weight load;	/* queued + current */
+	uint64_t min_vruntime;		/* only ever increases */
+	struct cfs_task *curr;
+	struct rq *rq;
+};
+
+/* ---- tunables: 2.6.24 defaults; docs/policies/cfs.md has the 2.6.35 set */
+static int64_t latency_ns, min_gran_ns, wakeup_gran_ns, tunable_scaling;
+static int64_t child_runs_first, child_first_threads, start_debit;
+static int64_t sleeper_credit, wakeup_preempt, tick_check, compat_yield;
+static int64_t migrate_normalize;
+
+static const struct tunable cfs_tunables[] = {
+	TUNABLE("cfs_latency_ns", latency_ns, 20000000, 100000, 1000000000, "ns",
+		"period in which every runnable task runs once (sched_latency)"),
+	TUNABLE("cfs_min_granularity_ns", min_gran_ns, 4000000, 100000,
+		1000000000, "ns", "shortest slice; also sets nr_latency"),
+	TUNABLE("cfs_wakeup_granularity_ns", wakeup_gran_ns, 10000000, 0,
+		1000000000, "ns", "virtual lead a wakee needs to preempt"),
+	TUNABLE("cfs_tunable_scaling", tunable_scaling, 1, 0, 2, "mode",
+		"scale the three above by CPUs: 0 none, 1 1+log2(n), 2 n"),
+	TUNABLE("cfs_child_runs_first", child_runs_first, 1, 0, 1, "bool",
+		"a forked child runs before its parent (0 from 2.6.32)"),
+	TUNABLE("cfs_child_first_threads", child_first_threads, 1, 0, 1, "bool",
+		"child-runs-first applies to threads too (2.6.24; O(1) did not)"),
+	TUNABLE("cfs_start_debit", start_debit, 1, 0, 1, "bool",
+		"new tasks start one virtual slice behind (START_DEBIT)"),
+	TUNABLE("cfs_sleeper_credit", sleeper_credit, 1, 0, 3, "mode",
+		"wakeup credit: 0 none, 1 latency, 2 latency/2 (GENTLE), 3 weighted"),
+	TUNABLE("cfs_wakeup_preempt", wakeup_preempt, 1, 0, 1, "bool",
+		"a woken task may preempt the current one (WAKEUP_PREEMPT)"),
+	TUNABLE("cfs_tick_check", tick_check, 0, 0, 2, "mode",
+		"tick preemption: 0 slice (2.6.24), 1 +vruntime test (2.6.32-35), "
+		"2 consistent units"),
+	TUNABLE("cfs_compat_yield", compat_yield, 0, 0, 1, "bool",
+		"yield moves the task behind the rightmost (sched_compat_yield)"),
+	TUNABLE("cfs_migrate_normalize", migrate_normalize, 1, 0, 1, "bool",
+		"rebase vruntime on the new CPU's min_vruntime when migrating"),
+};
+
+static struct cfs_rq *
+cfs_rq(struct rq *rq)
+{
+	return rq->priv;
+}
+
+static struct cfs_task *
+se_of(struct task *p)
+{
+	return task_priv(p, struct cfs_task);
+}
+
+static struct task *
+task_of(struct cfs_task *se)
+{
+	return container_of((void *)se, struct task, sched_priv);
+}
+
+static struct cfs_task *
+node_se(struct rb_node *n)
+{
+	return rb_entry(n, struct cfs_task, node);
+}
+
+/* ---- scaled tunables (2.6.24 sched_init_granularity) ---- */
+
+static int64_t
+scale_factor(void)
+{
+	int n = sched_ncpu(), log = 0;
+
+	while ((1 << (log + 1)) <= n)
+		log++;
+	return tunable_scaling == 0 ? 1 : tunable_scaling == 1 ? 1 + log : n;
+}
+
+static uint64_t
+scaled(int64_t base, int capped)
+{
+	int64_t v = base * scale_factor();
+
+	return (uint64_t)(capped && v > GRAN_LIMIT ? GRAN_LIMIT : v);
+}
+
+static uint64_t sysctl_latency(void) { return scaled(latency_ns, 1); }
+static uint64_t sysctl_min_gran(void) { return scaled(min_gran_ns, 1); }
+static uint64_t sysctl_wakeup_gran(void) { return scaled(wakeup_gran_ns, 0); }
+
+static unsigned long
+nr_latency(void)
+{
+	uint64_t l = sysctl_latency(), g = sysctl_min_gran();
+
+	return (unsigned long)((l + g - 1) / g);
+}
+
+/* ---- weights and virtual time ---- */
+
+static void
+set_weight(struct cfs_task *se, int nice)
+{
+	se->load.weight = prio_to_weight[nice + 20];
+	se->load.inv_weight = prio_to_wmult[nice + 20];
+}
+
+static void
+load_add(struct load_weight *lw, uint32_t w)
+{
+	lw->weight += w;
+	lw->inv_weight = 0;
+}
+
+static void
+load_sub(struct load_weight *lw, uint32_t w)
+{
+	lw->weight -= w;
+	lw->inv_weight = 0;
+}
+
+/* delta * weight / lw->weight, with the inverse weight as 2.6.24's
+ * calc_delta_mine() does it (rounded shifts, split when large). */
+static uint64_t
+calc_delta_mine(uint64_t delta, uint32_t weight, struct load_weight *lw)
+{
+	uint64_t tmp;
+
+	if (lw->weight == 0)
+		return delta;
+	if (!lw->inv_weight)
+		lw->inv_weight = (uint32_t)(1 + (WMULT_CONST - lw->weight / 2) /
+					    (lw->weight + 1));
+	tmp = delta * weight;
+	if (tmp > WMULT_CONST)
+		tmp = (((tmp + (1u << 15)) >> 16) * lw->inv_weight + (1u << 15)) >> 16;
+	else
+		tmp = (tmp * lw->inv_weight + (1ull << 31)) >> WMULT_SHIFT;
+	return tmp;
+}
+
+/* Wall ns -> this entity's virtual ns. */
+static uint64_t
+calc_delta_fair(uint64_t delta, struct cfs_task *se)
+{
+	if (se->load.weight != NICE_0_LOAD)
+		delta = calc_delta_mine(delta, NICE_0_LOAD, &se->load);
+	return delta;
+}
+
+static int
+vless(uint64_t a, uint64_t b)
+{
+	return (int64_t)(a - b) < 0;
+}
+
+static int
+se_less(const struct rb_node *a, const struct rb_node *b)
+{
+	return vless(node_se((struct rb_node *)a)->vruntime,
+		     node_se((struct rb_node *)b)->vruntime);
+}
+
+/* ---- the tree ---- */
+
+static void
+tree_insert(struct cfs_rq *cfs, struct cfs_task *se)
+{
+	rb_insert(&cfs->tree, &se->node, se_less);
+	if (!cfs->leftmost || se_less(&se->node, cfs->leftmost))
+		cfs->leftmost = &se->node;
+	se->on_tree = 1;
+	cfs->nr_queued++;
+}
+
+static void
+tree_erase(struct cfs_rq *cfs, struct cfs_task *se)
+{
+	if (cfs->leftmost == &se->node)
+		cfs->leftmost = rb_next(&se->node);
+	rb_erase(&cfs->tree, &se->node);
+	se->on_tree = 0;
+	cfs->nr_queued--;
+}
+
+static struct cfs_task *
+leftmost(struct cfs_rq *cfs)
+{
+	return cfs->leftmost ? node_se(cfs->leftmost) : NULL;
+}
+
+/* ---- period and slices (2.6.24) ---- */
+
+static uint64_t
+sched_period(unsigned long nr)
+{
+	uint64_t period = sysctl_latency();
+	unsigned long nl = nr_latency();
+
+	if (nr > nl)
+		period = period * nr / nl;
+	return period;
+}
+
+/* The wall-clock share of the period this entity is due. */
+static uint64_t
+sched_slice(struct cfs_rq *cfs, struct cfs_task *se)
+{
+	return calc_delta_mine(sched_period(cfs->rq->nr_running),
+			       se->load.weight, &cfs->load);
+}
+
+/* The virtual slice as if se were already queued (START_DEBIT). */
+static uint64_t
+sched_vslice_add(struct cfs_rq *cfs, struct cfs_task *se)
+{
+	uint64_t v = sched_period(cfs->rq->nr_running + 1) * NICE_0_LOAD;
+
+	return v / (cfs->load.weight + se->load.weight);
+}
+
+/* ---- accounting ---- */
+
+static void
+update_min_vruntime(struct cfs_rq *cfs)
+{
+	uint64_t v = cfs->curr->vruntime;
+	struct cfs_task *left = leftmost(cfs);
+
+	if (left && vless(left->vruntime, v))
+		v = left->vruntime;
+	if (vless(cfs->min_vruntime, v))
+		cfs->min_vruntime = v;		/* never backwards */
+}
+
+/* Charge the running entity for the time since it was last charged. */
+static void
+update_curr(struct cfs_rq *cfs)
+{
+	struct cfs_task *curr = cfs->curr;
+	uint64_t now = cfs->rq->clock, delta;
+
+	if (!curr)
+		return;
+	delta = now - curr->exec_start;
+	if ((int64_t)delta <= 0)
+		return;
+	curr->exec_start = now;
+	curr->sum_exec += delta;
+	curr->vruntime += calc_delta_fair(delta, curr);
+	update_min_vruntime(cfs);
+}
+
+/* Where a waking (or new) entity goes in the tree. */
+static void
+place_entity(struct cfs_rq *cfs, struct cfs_task *se, int initial)
+{
+	uint64_t v = cfs->min_vruntime, credit = 0;
+
+	if (initial && start_debit)
+		v += sched_vslice_add(cfs, se);
+	if (initial) {
+		se->vruntime = v;
+		return;
+	}
+	if (sleeper_credit == 1)
+		credit = sysctl_latency();
+	else if (sleeper_credit == 2)
+		credit = sysctl_latency() / 2;
+	else if (sleeper_credit == 3)
+		credit = calc_delta_fair(sysctl_latency(), se);
+	v -= credit;
+	if (vless(se->vruntime, v))	/* a sleep never moves it back */
+		se->vruntime = v;
+}
+
+/* ---- the policy hooks ---- */
+
+static void
+cfs_init_rq(struct rq *rq)
+{
+	cfs_rq(rq)->rq = rq;
+}
+
+static void
+cfs_enqueue(struct rq *rq, struct task *p, int flags)
+{
+	struct cfs_rq *cfs = cfs_rq(rq);
+	struct cfs_task *se = se_of(p);
+
+	update_curr(cfs);
+	if (flags & ENQ_WAKEUP)
+		place_entity(cfs, se, 0);
+	load_add(&cfs->load, se->load.weight);
+	tree_insert(cfs, se);
+}
+
+static void
+cfs_dequeue(struct rq *rq, struct task *p, int flags)
+{
+	struct cfs_rq *cfs = cfs_rq(rq);
+	struct cfs_task *se = se_of(p);
+
+	update_curr(cfs);
+	if (flags & DEQ_MIGRATE)
+		tree_erase(cfs, se);		/* a queued task */
+	else if (cfs->curr == se)
+		cfs->curr = NULL;		/* the running task sleeps */
+	load_sub(&cfs->load, se->load.weight);
+}
+
+static struct task *
+cfs_pick_next(struct rq *rq)
+{
+	struct cfs_rq *cfs = cfs_rq(rq);
+	struct cfs_task *se = leftmost(cfs);
+
+	if (!se)
+		return NULL;
+	tree_erase(cfs, se);
+	se->exec_start = rq->clock;
+	se->prev_sum_exec = se->sum_exec;
+	cfs->curr = se;
+	return task_of(se);
+}
+
+static void
+cfs_put_prev(struct rq *rq, struct task *p)
+{
+	struct cfs_rq *cfs = cfs_rq(rq);
+	struct cfs_task *se = se_of(p);
+
+	update_curr(cfs);
+	tree_insert(cfs, se);
+	cfs->curr = NULL;
+}
+
+/* check_preempt_tick: has curr had its share? */
+static void
+cfs_tick(struct rq *rq, struct task *curr)
+{
+	struct cfs_rq *cfs = cfs_rq(rq);
+	struct cfs_task *se = se_of(curr), *left;
+	uint64_t ideal, ran;
+
+	update_curr(cfs);
+	if (rq->nr_running <= 1 && wakeup_preempt)
+		return;
+	ideal = sched_slice(cfs, se);
+	ran = se->sum_exec - se->prev_sum_exec;
+	if (ran > ideal) {
+		sched_resched(rq);
+		return;
+	}
+	if (tick_check == 0 || ran < sysctl_min_gran())
+		return;			/* 2.6.24; or protected for min_gran */
+	left = leftmost(cfs);
+	if (!left || !vless(left->vruntime, se->vruntime))
+		return;
+	/* 2.6.32-35 compare a virtual lead with a wall-clock slice (mode 1,
+	 * seed 001); mode 2 converts the slice to virtual time first. */
+	if (se->vruntime - left->vruntime >
+	    (tick_check == 1 ? ideal : calc_delta_fair(ideal, se)))
+		sched_resched(rq);
+}
+
+static int
+cfs_check_preempt(struct rq *rq, struct task *p, int sync)
+{
+	struct cfs_rq *cfs = cfs_rq(rq);
+	struct cfs_task *curr = cfs->curr, *se = se_of(p);
+	uint64_t gran = sysctl_wakeup_gran();
+
+	(void)sync;
+	if (!wakeup_preempt || !curr)
+		return 0;
+	update_curr(cfs);
+	if (curr->load.weight != NICE_0_LOAD)
+		gran = calc_delta_fair(gran, curr);	/* in curr's time */
+	return vless(se->vruntime + gran, curr->vruntime);
+}
+
+static void
+cfs_yield(struct rq *rq, struct task *curr)
+{
+	struct cfs_rq *cfs = cfs_rq(rq);
+	struct cfs_task *se = se_of(curr);
+	struct rb_node *last;
+
+	update_curr(cfs);
+	if (!compat_yield)
+		return;			/* 2.6.24-38: accounting only */
+	last = rb_last(&cfs->tree);
+	if (!last || vless(node_se(last)->vruntime, se->vruntime))
+		return;
+	se->vruntime = node_se(last)->vruntime + 1;
+}
+
+static int
+cfs_fork(struct task *parent, struct task *child)
+{
+	struct cfs_rq *cfs = cfs_rq(cpu_rq(child->cpu));
+	struct cfs_task *se = se_of(child), *curr;
+	int thread = parent && parent->proc == child->proc;
+
+	se->on_tree = 0;
+	se->sum_exec = se->prev_sum_exec = 0;
+	set_weight(se, child->nice);
+	update_curr(cfs);
+	place_entity(cfs, se, 1);
+	if (!parent)
+		return 0;
+	curr = se_of(parent);
+	if (child_runs_first && cfs->curr == curr &&
+	    (child_first_threads || !thread) && vless(curr->vruntime, se->vruntime)) {
+		uint64_t v = curr->vruntime;
+		curr->vruntime = se->vruntime;
+		se->vruntime = v;
+	}
+	return 1;			/* 2.6.24 task_new_fair: resched parent */
+}
+
+static void
+cfs_exit(struct task *p)
+{
+	(void)p;
+}
+
+static void
+cfs_set_nice(struct rq *rq, struct task *p, int nice)
+{
+	struct cfs_rq *cfs = cfs_rq(rq);
+	struct cfs_task *se = se_of(p);
+	int queued = se->on_tree, running = cfs->curr == se;
+
+	if (running)
+		update_curr(cfs);
+	if (queued)
+		tree_erase(cfs, se);
+	if (queued || running)
+		load_sub(&cfs->load, se->load.weight);
+	set_weight(se, nice);
+	if (queued || running)
+		load_add(&cfs->load, se->load.weight);
+	if (queued)
+		tree_insert(cfs, se);
+}
+
+/* 2.6.24 set_task_cpu: vruntime -= old min_vruntime - new min_vruntime. */
+static void
+cfs_migrate_out(struct rq *src, struct task *p)
+{
+	if (migrate_normalize)
+		se_of(p)->vruntime -= cfs_rq(src)->min_vruntime;
+}
+
+static void
+cfs_migrate_in(struct rq *dst, struct task *p)
+{
+	if (migrate_normalize)
+		se_of(p)->vruntime += cfs_rq(dst)->min_vruntime;
+}
+
+static unsigned long
+cfs_load(struct rq *rq)
+{
+	return cfs_rq(rq)->load.weight;
+}
+
+static unsigned long
+cfs_task_load(struct task *p)
+{
+	return se_of(p)->load.weight;
+}
+
+static int
+cfs_prio(struct task *p)
+{
+	return 20 + p->nice;		/* top's PR: static_prio - 100 */
+}
+
+static int64_t
+cfs_key(struct task *p)
+{
+	return (int64_t)se_of(p)->vruntime;
+}
+
+static void
+cfs_dump(struct rq *rq)
+{
+	struct cfs_rq *cfs = cfs_rq(rq);
+
+	printk("  cfs: min_vruntime %llu, load %u, curr %d, period %llu ns\n",
+	       cfs->min_vruntime, cfs->load.weight,
+	       cfs->curr ? task_of(cfs->curr)->tid : 0,
+	       sched_period(rq->nr_running));
+	for (struct rb_node *n = rb_first(&cfs->tree); n; n = rb_next(n)) {
+		struct cfs_task *se = node_se(n);
+		printk("    pid %d vruntime %llu (+%lld) weight %u\n",
+		       task_of(se)->tid, se->vruntime,
+		       (long long)(se->vruntime - cfs->min_vruntime),
+		       se->load.weight);
+	}
+}
+
+static unsigned
+cfs_count(struct rq *rq)
+{
+	return cfs_rq(rq)->nr_queued;
+}
+
+const struct sched_policy sched_policy = {
+	.name = "cfs",
+	.rq_size = sizeof(struct cfs_rq),
+	.init_rq = cfs_init_rq,
+	.enqueue = cfs_enqueue,
+	.dequeue = cfs_dequeue,
+	.pick_next = cfs_pick_next,
+	.put_prev = cfs_put_prev,
+	.tick = cfs_tick,
+	.check_preempt = cfs_check_preempt,
+	.yield = cfs_yield,
+	.fork = cfs_fork,
+	.exit = cfs_exit,
+	.set_nice = cfs_set_nice,
+	.migrate_out = cfs_migrate_out,
+	.migrate_in = cfs_migrate_in,
+	.load = cfs_load,
+	.task_load = cfs_task_load,
+	.prio = cfs_prio,
+	.key = cfs_key,
+	.dump = cfs_dump,
+	.count = cfs_count,
+	.tunables = cfs_tunables,
+	.ntunables = sizeof(cfs_tunables) / sizeof(cfs_tunables[0]),
+};

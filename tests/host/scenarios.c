@@ -1,0 +1,576 @@
+/*
+ * scenarios.c - what every policy must do, whatever it is.
+ *
+ * Each scenario boots a fresh machine, lets it idle for 10 ms (like a
+ * booted kernel), starts tasks and judges the outcome.  Numbers printed
+ * with "#" are measurements; the verdict never depends on host time.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kernel/cpu.h"
+#include "kernel/sched/sched.h"
+#include "kernel/tunable.h"
+#include "tests/host/scenario.h"
+#include "tests/host/sim.h"
+
+#define T0	(10 * MS)	/* when scenarios start their tasks */
+
+static struct sim_task *
+new_task(const char *fmt, int i, uint32_t mask)
+{
+	char name[32];
+	struct sim_task *st;
+
+	snprintf(name, sizeof(name), fmt, i);
+	st = sim_task_new(strdup(name));
+	st->mask = mask;
+	return st;
+}
+
+static void
+set_tunable(const char *name, int64_t v)
+{
+	if (tunable_set(name, v) != 0)
+		sim_fail("tunable %s=%lld refused", name, (long long)v);
+}
+
+static uint64_t
+sum_migrations(void)
+{
+	uint64_t n = 0;
+
+	for (int c = 0; c < ncpu; c++)
+		n += cpu_rq(c)->stats.migrations;
+	return n;
+}
+
+static int
+all_cpus_have(unsigned n)
+{
+	for (int c = 0; c < ncpu; c++)
+		if (cpu_rq(c)->nr_running != n)
+			return 0;
+	return 1;
+}
+
+/* (1) 8 hogs started on CPU 0 of 4: the balancer alone spreads them. */
+static void
+spread_balance(void)
+{
+	uint64_t spread_at = 0;
+	int c;
+
+	sim_boot(4);
+	set_tunable("lb_fork_balance", 0);
+	sim_run_until(T0);
+	for (int i = 0; i < 8; i++) {
+		struct sim_task *st = new_task("hog%d", i, 0);
+		sim_hog(st);
+		sim_start(st, 0);
+	}
+	if (cpu_rq(0)->nr_running != 8)
+		sim_fail("with fork balancing off, cpu0 got %u of 8 hogs",
+			 cpu_rq(0)->nr_running);
+	for (uint64_t t = T0; t <= T0 + SEC; t += 100 * US) {
+		sim_run_until(t);
+		if (!spread_at && all_cpus_have(2))
+			spread_at = t;
+	}
+	sim_info("2 per CPU after %.1f ms; migrations per CPU: %llu %llu %llu %llu",
+		 spread_at ? (spread_at - T0) / 1e6 : -1.0,
+		 (unsigned long long)cpu_rq(0)->stats.migrations,
+		 (unsigned long long)cpu_rq(1)->stats.migrations,
+		 (unsigned long long)cpu_rq(2)->stats.migrations,
+		 (unsigned long long)cpu_rq(3)->stats.migrations);
+	for (c = 0; c < 4; c++)
+		if (cpu_rq(c)->nr_running != 2)
+			sim_fail("after 1 s cpu%d runs %u hogs, not 2", c,
+				 cpu_rq(c)->nr_running);
+	if (!spread_at)
+		sim_fail("never 2 hogs per CPU within 1 s");
+	if (sum_migrations() < 6)
+		sim_fail("only %llu migrations counted; spreading 8 hogs from "
+			 "one CPU needs at least 6",
+			 (unsigned long long)sum_migrations());
+}
+
+/* (1b) the same with fork balancing: placed 2 per CPU at once. */
+static void
+spread_fork(void)
+{
+	sim_boot(4);
+	sim_run_until(T0);
+	for (int i = 0; i < 8; i++) {
+		struct sim_task *st = new_task("hog%d", i, 0);
+		sim_hog(st);
+		sim_start(st, 0);
+	}
+	sim_info("placed at fork: %u %u %u %u", cpu_rq(0)->nr_running,
+		 cpu_rq(1)->nr_running, cpu_rq(2)->nr_running,
+		 cpu_rq(3)->nr_running);
+	if (!all_cpus_have(2))
+		sim_fail("fork placement gave %u %u %u %u hogs, not 2 each",
+			 cpu_rq(0)->nr_running, cpu_rq(1)->nr_running,
+			 cpu_rq(2)->nr_running, cpu_rq(3)->nr_running);
+	sim_run_until(T0 + 500 * MS);
+	if (!all_cpus_have(2))
+		sim_fail("2 hogs per CPU did not stay 2 per CPU");
+}
+
+/* (2) 5 hogs on 4 CPUs: each gets 20% +- 2% of the machine over 5 s. */
+static void
+share_5on4(void)
+{
+	struct sim_task *hog[5];
+	uint64_t alb = 0, pulled = 0, total = 4 * 5 * SEC;
+	char line[160];
+	int n = 0;
+
+	sim_boot(4);
+	sim_run_until(T0);
+	for (int i = 0; i < 5; i++) {
+		hog[i] = new_task("hog%d", i, 0);
+		sim_hog(hog[i]);
+		sim_start(hog[i], 0);
+	}
+	sim_run_until(T0 + 5 * SEC);
+	sim_account_all();
+	for (int c = 0; c < 4; c++) {
+		alb += cpu_rq(c)->stats.alb_pushed;
+		pulled += cpu_rq(c)->stats.lb_pulled;
+	}
+	for (int i = 0; i < 5; i++)
+		n += snprintf(line + n, sizeof(line) - n, " %.2f%%",
+			      100.0 * hog[i]->ran_ns / total);
+	sim_info("shares of the machine:%s; migrations %llu, pulled %llu, "
+		 "active pushes %llu", line,
+		 (unsigned long long)sum_migrations(),
+		 (unsigned long long)pulled, (unsigned long long)alb);
+	for (int i = 0; i < 5; i++) {
+		double share = 100.0 * hog[i]->ran_ns / total;
+		if (share < 18.0 || share > 22.0)
+			sim_fail("hog%d got %.2f%% of the machine, not 20%% +- 2%% "
+				 "(all:%s)", i, share, line);
+	}
+}
+
+/* (3) pinned tasks never run elsewhere, among unpinned hogs, sleepers and
+ * yielders that the balancer keeps moving. */
+static void
+pinned(void)
+{
+	struct sim_task *p[4];
+	int i;
+
+	sim_boot(4);
+	sim_run_until(T0);
+	for (i = 0; i < 6; i++) {
+		struct sim_task *st = new_task("hog%d", i, 0);
+		sim_hog(st);
+		sim_start(st, i % 4);
+	}
+	for (i = 0; i < 2; i++) {
+		struct sim_task *st = new_task("sleeper%d", i, 0);
+		sim_sleeper(st, 700 * US, 3 * MS);
+		sim_start(st, 0);
+		st = new_task("yielder%d", i, 0);
+		sim_yielder(st, 300 * US);
+		sim_start(st, 1);
+	}
+	p[0] = new_task("pinned-hog%d", 2, 1u << 2);
+	sim_hog(p[0]);
+	p[1] = new_task("pinned-hog%d", 0, 1u << 0);
+	sim_hog(p[1]);
+	p[2] = new_task("pinned-sleeper%d", 1, 1u << 1);
+	sim_sleeper(p[2], 300 * US, 2 * MS);
+	p[3] = new_task("pinned-yielder%d", 3, 1u << 3);
+	sim_yielder(p[3], 500 * US);
+	for (i = 0; i < 4; i++)
+		sim_start(p[i], 0);	/* forked on cpu0, placed by the mask */
+	sim_run_until(T0 + 2 * SEC);
+	sim_account_all();
+	for (i = 0; i < 4; i++) {
+		struct task *t = &p[i]->task;
+		for (int c = 0; c < 4; c++)
+			if (p[i]->ran_on[c] && !(t->cpus_allowed & (1u << c)))
+				sim_fail("%s ran %llu ns on cpu%d", p[i]->name,
+					 (unsigned long long)p[i]->ran_on[c], c);
+		if (!p[i]->ran_ns)
+			sim_fail("%s never ran", p[i]->name);
+	}
+	sim_info("pinned tasks ran %.1f %.1f %.1f %.1f ms; %llu migrations of "
+		 "the others", p[0]->ran_ns / 1e6, p[1]->ran_ns / 1e6,
+		 p[2]->ran_ns / 1e6, p[3]->ran_ns / 1e6,
+		 (unsigned long long)sum_migrations());
+}
+
+/* (3b) affinity changed while the task runs, waits in a queue, or by the
+ * task itself: from the change on (after the IPI), never on a CPU outside
+ * the new mask.  The simulator's switch hook and settle() check it. */
+struct aff {
+	struct sim_task *t;
+	uint32_t mask;
+	uint64_t ran_before, at;
+};
+
+static void
+set_affinity_fn(void *arg)
+{
+	struct aff *a = arg;
+
+	sim_account_all();
+	a->ran_before = a->t->ran_on[a->t->task.cpu];
+	a->at = sim_now;
+	if (sched_set_affinity(&a->t->task, a->mask) != 0)
+		sim_fail("sched_set_affinity(%s, 0x%x) refused", a->t->name,
+			 a->mask);
+}
+
+static void
+affinity_report(struct aff *a, int old_cpu)
+{
+	sim_account_all();
+	sim_info("%s: %.3f ms on cpu%d before the change, %.3f ms after; "
+		 "now on cpu%d, ran %.3f ms there", a->t->name,
+		 a->ran_before / 1e6, old_cpu,
+		 (a->t->ran_on[old_cpu] - a->ran_before) / 1e6, a->t->task.cpu,
+		 a->t->ran_on[a->t->task.cpu] / 1e6);
+	if (a->t->ran_on[old_cpu] != a->ran_before)
+		sim_fail("%s ran %.3f ms more on cpu%d after "
+			 "sched_set_affinity(0x%x)", a->t->name,
+			 (a->t->ran_on[old_cpu] - a->ran_before) / 1e6, old_cpu,
+			 a->mask);
+	if (a->t->ran_on[a->t->task.cpu] == 0)
+		sim_fail("%s never ran on its new CPU", a->t->name);
+}
+
+/* A busy machine: two pinned hogs on every CPU but cpu1, where A runs and
+ * B waits in the queue (both pinned there).  Every CPU carries the same
+ * load, so the balancer has no reason to move anything: whatever moves a
+ * task after sched_set_affinity() is the affinity code itself. */
+static void
+affinity_setup(struct sim_task **a, struct sim_task **b)
+{
+	sim_boot(4);
+	sim_run_until(T0);
+	for (int c = 0; c < 4; c++) {
+		for (int i = 0; c != 1 && i < 2; i++) {
+			struct sim_task *st = new_task("hog%d", 2 * c + i, 1u << c);
+			sim_hog(st);
+			sim_start(st, 0);
+		}
+	}
+	*a = new_task("A%d", 1, 1u << 1);
+	sim_hog(*a);
+	sim_start(*a, 0);
+	*b = new_task("B%d", 1, 1u << 1);
+	sim_hog(*b);
+	sim_start(*b, 0);
+	sim_run_until(T0 + 30 * MS + 300 * US);
+	if (cpu_rq(1)->curr != &(*a)->task || list_empty(&(*b)->task.rq_node))
+		sim_fail("setup: A should run on cpu1 and B wait there");
+}
+
+static void
+affinity_running(void)
+{
+	struct sim_task *a, *b;
+	static struct aff ch;
+
+	affinity_setup(&a, &b);
+	ch = (struct aff){ .t = a, .mask = 1u << 3 };
+	sim_on(0, set_affinity_fn, &ch);	/* from cpu0: IPI to cpu1 */
+	sim_run_until(T0 + 500 * MS);
+	affinity_report(&ch, 1);
+}
+
+static void
+affinity_queued(void)
+{
+	struct sim_task *a, *b;
+	static struct aff ch;
+
+	affinity_setup(&a, &b);
+	ch = (struct aff){ .t = b, .mask = 1u << 2 };
+	sim_on(0, set_affinity_fn, &ch);
+	sim_run_until(T0 + 500 * MS);
+	affinity_report(&ch, 1);
+}
+
+static struct aff self_change;
+
+static void
+self_back(struct sim_task *st)
+{
+	sim_hog(st);
+}
+
+/* A system call: sched_setaffinity(0, mask) on itself. */
+static void
+self_step(struct sim_task *st)
+{
+	sim_account_all();
+	self_change.ran_before = st->ran_on[st->task.cpu];
+	self_change.at = sim_now;
+	st->resume = self_back;		/* it may switch away in there */
+	if (sched_set_affinity(&st->task, self_change.mask) != 0)
+		sim_fail("sched_set_affinity refused");
+}
+
+static void
+affinity_self(void)
+{
+	struct sim_task *a, *b;
+
+	affinity_setup(&a, &b);
+	/* A's system call comes 2.3 ms from now, mid-slice */
+	self_change = (struct aff){ .t = a, .mask = 1u << 0 };
+	a->step = self_step;
+	a->burst = 2300 * US;
+	sim_run_until(T0 + 500 * MS);
+	affinity_report(&self_change, 1);
+}
+
+/* (4) a wakeup on an idle remote CPU runs before that CPU's next tick. */
+struct wake_probe {
+	struct sim_task *sleeper;
+	struct sim_chan ch;
+	uint64_t posted, deadline;
+	int target, pending;
+	uint64_t n, late, max_ns;
+};
+static struct wake_probe probes[2];
+static int probe_turn;
+
+static void
+probe_switch(int cpu, struct sim_task *prev, struct sim_task *next)
+{
+	(void)prev;
+	for (int i = 0; i < 2; i++) {
+		struct wake_probe *w = &probes[i];
+		uint64_t lat = sim_now - w->posted;
+		if (!w->pending || next != w->sleeper)
+			continue;
+		w->pending = 0;
+		w->n++;
+		if (lat > w->max_ns)
+			w->max_ns = lat;
+		if (cpu != w->target || sim_now >= w->deadline)
+			w->late++;
+	}
+}
+
+/* The waker, pinned to cpu0: every ~10 ms, post one sleeper's channel.
+ * Measured: wakeups that land on another CPU that was idle. */
+static void
+waker_step(struct sim_task *st)
+{
+	struct wake_probe *w = &probes[probe_turn++ % 2];
+	struct task *s = &w->sleeper->task;
+
+	if (s->state == TASK_SLEEPING) {
+		w->posted = sim_now;
+		sim_chan_post(&w->ch, 0);
+		w->target = s->cpu;	/* chosen by the wakeup */
+		w->deadline = sim_cpus[s->cpu].next_tick;
+		w->pending = s->cpu != 0 && cpu_rq(s->cpu)->curr ==
+					     cpu_rq(s->cpu)->idle;
+	}
+	sim_user(st, (int64_t)(10 * MS + sim_rand() % (700 * US)));
+}
+
+static void
+wake_idle_remote(void)
+{
+	struct sim_task *waker;
+
+	sim_boot(4);
+	sim_run_until(T0);
+	for (int i = 0; i < 2; i++) {
+		sim_chan_init(&probes[i].ch);
+		probes[i].sleeper = new_task("sleeper%d", i, i ? 0 : 1u << 2);
+		sim_waiter(probes[i].sleeper, &probes[i].ch, 200 * US);
+		sim_start(probes[i].sleeper, 0);
+	}
+	waker = new_task("waker%d", 0, 1u << 0);
+	waker->step = waker_step;
+	sim_user(waker, 5 * MS);
+	sim_start(waker, 0);
+	sim_on_switch = probe_switch;
+	sim_run_until(T0 + 2 * SEC);
+	for (int i = 0; i < 2; i++) {
+		struct wake_probe *w = &probes[i];
+		sim_info("%s: %llu wakeups on an idle remote CPU, longest "
+			 "%.1f us to run, %llu after the next tick",
+			 w->sleeper->name, (unsigned long long)w->n,
+			 w->max_ns / 1e3, (unsigned long long)w->late);
+		if (w->n < 50)
+			sim_fail("%s: only %llu wakeups measured",
+				 w->sleeper->name, (unsigned long long)w->n);
+		if (w->late)
+			sim_fail("%s: %llu of %llu wakeups ran only after the "
+				 "target CPU's next tick (longest %.1f us)",
+				 w->sleeper->name, (unsigned long long)w->late,
+				 (unsigned long long)w->n, w->max_ns / 1e3);
+	}
+}
+
+/* (5) with nothing runnable, every CPU is idle and stays idle. */
+static void
+all_idle(void)
+{
+	uint64_t switches[MAX_CPUS], idle0[MAX_CPUS], t1;
+	static struct sim_chan never;
+
+	sim_boot(4);
+	sim_run_until(T0);
+	sim_chan_init(&never);
+	for (int i = 0; i < 4; i++) {
+		struct sim_task *st = new_task("runner%d", i, 0);
+		sim_runner(st, (uint64_t)(i + 1) * 3 * MS);
+		sim_start(st, 0);
+		st = new_task("waiter%d", i, 0);
+		sim_waiter(st, &never, 0);
+		st->burst = 2 * MS;
+		sim_start(st, 1);
+		st = new_task("sleeper%d", i, 0);
+		sim_sleeper(st, 1 * MS, 3600 * SEC);
+		sim_start(st, 2);
+	}
+	t1 = T0 + 200 * MS;
+	sim_run_until(t1);
+	sim_account_all();
+	for (int c = 0; c < 4; c++) {
+		struct rq *rq = cpu_rq(c);
+		switches[c] = rq->stats.switches;
+		idle0[c] = sim_cpus[c].idle_ns;
+		if (rq->curr != rq->idle || rq->nr_running ||
+		    !list_empty(&rq->queued) ||
+		    (sched_policy.count && sched_policy.count(rq)))
+			sim_fail("cpu%d not idle: curr %d, nr_running %u",
+				 c, rq->curr->tid, rq->nr_running);
+	}
+	sim_run_until(t1 + 100 * MS);
+	sim_account_all();
+	for (int c = 0; c < 4; c++) {
+		if (cpu_rq(c)->stats.switches != switches[c])
+			sim_fail("idle cpu%d switched %llu times", c,
+				 (unsigned long long)(cpu_rq(c)->stats.switches -
+						      switches[c]));
+		if (sim_cpus[c].idle_ns - idle0[c] != 100 * MS)
+			sim_fail("cpu%d idle only %llu of 100 ms", c,
+				 (unsigned long long)(sim_cpus[c].idle_ns -
+						      idle0[c]));
+	}
+	sim_info("after 200 ms: all 4 CPUs idle, 0 switches in the next 100 ms");
+}
+
+/* (6) 10,000 sleep/wake pairs across CPUs, no wakeup lost.  Four pipe
+ * pairs: two pinned across CPUs, two free (random sync hint); a random gap
+ * of up to 3 us between "I sleep" and schedule() lets wakers land in it. */
+static void
+wakeups_10k(void)
+{
+	static struct sim_chan ch[8];
+	struct sim_task *t[8];
+	uint64_t wakes = 0, window = 0, local = 0, remote = 0, t1;
+
+	sim_boot(4);
+	sim_seed(42);
+	sim_window_ns = 3 * US;
+	sim_run_until(T0);
+	for (int i = 0; i < 8; i++)
+		sim_chan_init(&ch[i]);
+	for (int p = 0; p < 4; p++) {
+		uint32_t ma = p < 2 ? 1u << p : 0, mb = p < 2 ? 1u << (p + 2) : 0;
+		int sync = p < 2 ? 0 : -1;
+		t[2 * p] = new_task("ping%d", p, ma);
+		t[2 * p + 1] = new_task("pong%d", p, mb);
+		sim_pinger(t[2 * p], &ch[2 * p], &ch[2 * p + 1], 20 * US, sync);
+		sim_pinger(t[2 * p + 1], &ch[2 * p + 1], &ch[2 * p], 20 * US, sync);
+		sim_start(t[2 * p], p);
+		sim_start(t[2 * p + 1], p);
+	}
+	for (t1 = T0; wakes < 10000 && t1 < T0 + 10 * SEC; t1 += MS) {
+		sim_run_until(t1);
+		wakes = 0;
+		for (int i = 0; i < 8; i++)
+			wakes += t[i]->sleeps - (t[i]->task.state == TASK_SLEEPING);
+	}
+	for (int i = 0; i < 8; i++)
+		window += ch[i].wakes_in_window;
+	for (int c = 0; c < 4; c++) {
+		local += cpu_rq(c)->stats.ttwu_local;
+		remote += cpu_rq(c)->stats.ttwu_remote;
+	}
+	sim_info("%llu sleeps woken in %.1f ms virtual: %llu remote, %llu local, "
+		 "%llu caught between 'sleeping' and schedule(); %llu migrations",
+		 (unsigned long long)wakes, (t1 - T0) / 1e6,
+		 (unsigned long long)remote, (unsigned long long)local,
+		 (unsigned long long)window, (unsigned long long)sum_migrations());
+	if (wakes < 10000)
+		sim_fail("only %llu wakeups in 10 s", (unsigned long long)wakes);
+	if (remote < 1000 || window == 0)
+		sim_fail("too few cross-CPU wakeups (%llu) or racing ones (%llu) "
+			 "to mean anything", (unsigned long long)remote,
+			 (unsigned long long)window);
+}
+
+/* (8) a pipe pair woken with sync=1 ends up on one CPU (wake_affine). */
+static void
+ttwu_totals(uint64_t *local, uint64_t *remote)
+{
+	*local = *remote = 0;
+	for (int c = 0; c < ncpu; c++) {
+		*local += cpu_rq(c)->stats.ttwu_local;
+		*remote += cpu_rq(c)->stats.ttwu_remote;
+	}
+}
+
+static void
+pipe_affine(void)
+{
+	static struct sim_chan ch[2];
+	struct sim_task *a, *b;
+	uint64_t local0, remote0, local, remote;
+
+	sim_boot(4);
+	sim_run_until(T0);
+	sim_chan_init(&ch[0]);
+	sim_chan_init(&ch[1]);
+	a = new_task("pipe-a%d", 0, 0);
+	b = new_task("pipe-b%d", 0, 0);
+	sim_pinger(a, &ch[0], &ch[1], 10 * US, 1);
+	sim_pinger(b, &ch[1], &ch[0], 10 * US, 1);
+	sim_start(a, 0);
+	sim_start(b, 0);
+	sim_run_until(T0 + 10 * MS);	/* they find each other */
+	ttwu_totals(&local0, &remote0);
+	sim_run_until(T0 + 210 * MS);
+	ttwu_totals(&local, &remote);
+	local -= local0;
+	remote -= remote0;
+	sim_info("%llu wakeups in 200 ms, %llu on the waker's CPU; %llu "
+		 "migrations in all", (unsigned long long)(local + remote),
+		 (unsigned long long)local, (unsigned long long)sum_migrations());
+	if (local + remote < 1000 || local * 10 < (local + remote) * 9)
+		sim_fail("only %llu of %llu sync wakeups stayed on the waker's "
+			 "CPU", (unsigned long long)local,
+			 (unsigned long long)(local + remote));
+}
+
+const struct scenario generic_scenarios[] = {
+	{ "spread-balance", spread_balance },
+	{ "spread-fork", spread_fork },
+	{ "share-5on4", share_5on4 },
+	{ "pinned", pinned },
+	{ "affinity-running", affinity_running },
+	{ "affinity-queued", affinity_queued },
+	{ "affinity-self", affinity_self },
+	{ "wake-idle-remote", wake_idle_remote },
+	{ "all-idle", all_idle },
+	{ "wakeups-10k", wakeups_10k },
+	{ "pipe-affine", pipe_affine },
+};
+const int generic_count = sizeof(generic_scenarios) / sizeof(generic_scenarios[0]);
