@@ -125,6 +125,7 @@ $(B)/kernel.elf: $(B)/kernel-$(SCHED).elf $(SCHED_STAMP)
 	$(Q)$(NM) -n $@ > $(B)/kernel.sym
 
 -include user/user.mk
+include tests/host/host.mk
 INITRD ?= $(B)/initrd.img
 INITRD_ARG = $(if $(wildcard $(INITRD)),--initrd $(INITRD))
 
@@ -163,7 +164,7 @@ gdb: all
 
 # The whole suite with SCHED's kernel, then the scheduling cases (user
 # programs, scheduler behaviour, seeds) with every other policy's kernel.
-test: all kernels
+test: all kernels host-test
 	@grub-file --is-x86-multiboot $(B)/kernel.elf && \
 		echo "PASS  grub-file accepts build/kernel.elf as multiboot" || \
 		{ echo "FAIL  grub-file rejects build/kernel.elf"; exit 1; }

@@ -45,7 +45,9 @@ uart_init(uint16_t port, uint32_t baud)
 	outb(port + DLL, div & 0xff);
 	outb(port + DLM, div >> 8);
 	outb(port + LCR, LCR_8N1);
-	outb(port + FCR, 0x07);		/* enable and clear the FIFOs */
+	outb(port + FCR, 0x05);		/* enable FIFOs, clear the transmit
+					 * side only: input that arrived
+					 * already stays */
 	outb(port + MCR, MCR_DTR_RTS_OUT2);
 	return 0;
 }

@@ -4,9 +4,12 @@
  * The buffer holds pipe_size bytes (one page by default, Linux 2.6's size;
  * "pipe_size=" on the command line changes it).  Its size decides how the
  * seed 000 writer and reader alternate: the writer fills the page, sleeps,
- * and the reader empties it.  Writers and readers wake each other with the
- * *sync* hint, as Linux 2.6's fs/pipe.c does (wake_up_interruptible_sync):
- * the waker is about to sleep, so the woken task may run on its CPU.
+ * and the reader empties it.  Wakeups follow Linux 2.6.0's fs/pipe.c: a
+ * writer that must wait for room (or a reader that must wait for data)
+ * wakes the other side with the *sync* hint - it is about to sleep, so the
+ * woken task may run on its CPU (wake_up_interruptible_sync) - while the
+ * wakeup at the end of a read or write that completes is asynchronous
+ * (wake_up_interruptible).  O(1)'s sleep_avg credit depends on which.
  *
  * POSIX rules: read returns 0 (EOF) once the buffer is empty and no writer
  * is left; write to a pipe without readers fails with EPIPE and raises
@@ -114,7 +117,7 @@ pipe_read(struct file *f, char *ubuf, size_t n)
 		got += k;
 		spin_lock(&p->lock);
 	}
-	waitq_wake_all(&p->wr_wait, 1);
+	waitq_wake_all(&p->wr_wait, 0);		/* done: asynchronous */
 	spin_unlock(&p->lock);
 	poll_notify();
 	return (int)got;
@@ -149,7 +152,7 @@ pipe_write(struct file *f, const char *ubuf, size_t n)
 				err = -EAGAIN;
 				break;
 			}
-			waitq_wake_all(&p->rd_wait, 1);
+			waitq_wake_all(&p->rd_wait, 1);	/* we sleep next */
 			if ((err = waitq_sleep(&p->wr_wait, &p->lock, 0)) < 0)
 				break;
 		}
@@ -161,7 +164,7 @@ pipe_write(struct file *f, const char *ubuf, size_t n)
 		}
 		for (size_t i = 0; i < k && p->w - p->r < p->size; i++, done++)
 			p->buf[p->w++ % p->size] = tmp[i];
-		waitq_wake_all(&p->rd_wait, 1);
+		waitq_wake_all(&p->rd_wait, 0);		/* asynchronous */
 		spin_unlock(&p->lock);
 		poll_notify();
 	}

@@ -170,6 +170,8 @@ reparent_children(struct process *p)
 	struct process *init = process_find(init_pid);
 	struct list *pos, *n;
 
+	if (init == p)
+		init = NULL;		/* init itself dies: nobody adopts */
 	list_for_each_safe(pos, n, &p->children) {
 		struct process *c = list_entry(pos, struct process, sibling);
 		list_del(&c->sibling);

@@ -368,10 +368,10 @@ def trace_pinned(cpu):
     return check
 
 
-def trace_remote_wake(cpu, max_us):
+def trace_remote_wake(cpu, max_us, min_wakeups=1):
     """Check that every wakeup of the ``WAKEE pid=<p>`` task onto the idle
     CPU cpu is followed by that CPU's next sched_switch, to the wakee,
-    within max_us microseconds; at least one such wakeup must exist."""
+    within max_us microseconds; there must be min_wakeups of them."""
     def check(out):
         pids = reported_pids("WAKEE", out.com1)
         if len(pids) != 1:
@@ -399,10 +399,55 @@ def trace_remote_wake(cpu, max_us):
             if nxt[0] - usec >= max_us:
                 return (f"data: wakeup of {pid} at {when} ran on cpu{cpu} "
                         f"{nxt[0] - usec} us later (limit {max_us} us)")
-        if wakeups == 0:
-            return f"data: no sched_wakeup pid={pid} target_cpu={cpu}"
+        if wakeups < min_wakeups:
+            return (f"data: {wakeups} sched_wakeup pid={pid} target_cpu="
+                    f"{cpu} lines, expected at least {min_wakeups}")
         return None
     check.__doc__ = f"remote wakeup onto idle cpu{cpu} runs < {max_us} us"
+    return check
+
+
+def trace_spread(ncpu, min_sleep_us=1000000):
+    """Check the placement of the hogs of ``SPREAD parent=<p> hogs=<list>``
+    from the trace: fork put every hog on cpu0, and when the parent woke up
+    from its settling sleep (its first wakeup min_sleep_us or more after
+    the last fork) - before it could disturb anything - every CPU had the
+    same number of hogs.  Placement is the fork wakeup's target_cpu, then
+    each sched_migrate's dest_cpu."""
+    def check(out):
+        m = re.search(r"^SPREAD parent=(\d+) hogs=([\d,]+)", out.com1, re.M)
+        if not m:
+            return "com1: no 'SPREAD parent=<pid> hogs=<pids>' line"
+        parent, hogs = m.group(1), m.group(2).split(",")
+        events = trace_events(out.data)
+        if not events:
+            return "data: no trace lines (trace=sched)"
+        where, last_fork = {}, None
+        for usec, on, ev, f in events:
+            if ev == "sched_fork" and f.get("child_pid") in hogs:
+                last_fork = usec
+            elif ev == "sched_wakeup" and f.get("pid") in hogs and \
+                    f["pid"] not in where:
+                if f.get("target_cpu") != "0":
+                    return (f"data: hog {f['pid']} placed on cpu"
+                            f"{f.get('target_cpu')} at fork, not cpu0 "
+                            "(its mask was the parent's, cpu0 only)")
+                where[f["pid"]] = 0
+            elif ev == "sched_migrate" and f.get("pid") in where:
+                where[f["pid"]] = int(f["dest_cpu"])
+            elif ev == "sched_wakeup" and f.get("pid") == parent and \
+                    last_fork is not None and \
+                    usec - last_fork >= min_sleep_us:
+                if len(where) != len(hogs):
+                    return (f"data: only {len(where)} of {len(hogs)} hogs' "
+                            "fork wakeups in the trace")
+                count = [list(where.values()).count(c) for c in range(ncpu)]
+                if len(set(count)) != 1:
+                    return (f"data: hogs per cpu {count} when the parent "
+                            f"woke at {usec / 1e6:.6f}, expected even")
+                return None
+        return "data: no wakeup of the parent after its settling sleep"
+    check.__doc__ = "hogs spread evenly before the sampler woke (trace)"
     return check
 
 
@@ -420,16 +465,53 @@ def sched_cases():
                     **kw)
     no_panic = [must_not(r"PANIC"), must_not(r"deadlock", flags=re.M | re.I)]
     return [
+        case("sched-o1-pipe-smp1", "o1_pipe", cpus=1, timeout=240,
+             checks=no_panic,
+             doc="o1: seed 000 pipe, PR gap >= 2 with the bonus, equal "
+                 "without (other policies: nothing to check)"),
+        case("sched-o1-pipe-smp4", "o1_pipe", cpus=4, timeout=240,
+             checks=no_panic,
+             doc="o1: seed 000 pipe pinned to cpu0 on 4 CPUs"),
         case("sched-preempt-smp1", "s_preempt", cpus=1, checks=no_panic,
              doc="two spinners do not starve a pipe reader on 1 CPU"),
         case("sched-preempt-smp4", "s_preempt", checks=no_panic,
              doc="two spinners do not starve a pipe reader on 4 CPUs"),
-        case("sched-wakeups", "s_wakeups", timeout=120, checks=no_panic + [
-            must_not(r"lost wakeup")],
-             doc="10,000 cross-CPU pipe and futex ping-pongs, none lost"),
-        case("sched-spread", "s_spread", checks=no_panic,
+    ] + [
+        case(f"sched-wakeups-{mode}", "s_wakeups", f"-- {mode}", timeout=120,
+             checks=no_panic + [must_not(r"lost wakeup")],
+             doc=f"10,000 cross-CPU {what} ping-pongs, no wakeup lost")
+        for mode, what in (("poll", "pipe (poll)"), ("read", "pipe (read)"),
+                           ("futex", "condition variable"))
+    ] + [
+        case("sched-spread", "s_spread", "trace=sched",
+             checks=no_panic + [trace_spread(4)],
              doc="8 hogs started on CPU 0 end up 2 per CPU"),
+        case("sched-share5", "s_share5", timeout=60, checks=no_panic,
+             doc="5 hogs on 4 CPUs: each gets 20% +/- 2 of the machine"),
+        case("sched-pinned", "s_pinned", "trace=sched",
+             checks=no_panic + [trace_pinned(2)],
+             doc="tasks pinned to CPU 2 only ever run there (trace)"),
+        case("sched-remote-wake", "s_remote_wake", "trace=sched",
+             checks=no_panic + [trace_remote_wake(3, 1000, 5)],
+             doc="a wakeup onto idle CPU 3 runs there within a tick"),
+        case("sched-idle", "s_idle", checks=no_panic,
+             doc="nothing to run: every CPU >= 90% idle, < 10% busy"),
+        case("sched-stress", "s_stress", profile="real", timeout=90,
+             checks=no_panic + [must(r"^s_stress: [\d.]+ s, workers: \d+ "
+                                     r"started.*failures 0\r?$")],
+             doc="30 s of random fork/sleep/pipe/yield/nice/affinity/"
+                 "burst/thread/kill churn with 16 workers (real TCG)"),
     ]
 
 
 CASES += sched_cases()
+
+# Known gaps: (case, policy) pairs that are reported as SKIPPED with the
+# reason, never as passed, until the work named here is done.  Keep this
+# list short and honest; docs/scheduler.md repeats it.
+KNOWN_GAPS = {
+    ("sched-share5", p): "5 hogs on 4 CPUs are not yet shared within "
+    "20% +/- 2 under this policy (measured 15-23%; cfs and rsdl pass): the "
+    "balancer's rotation is too coarse (issue 4 stays open)"
+    for p in ("rr", "o1", "eevdf", "staircase")
+}

@@ -21,7 +21,7 @@ copy(int fd, const char *name)
 	while ((n = read(fd, buf, sizeof(buf))) > 0) {
 		for (done = 0; done < n; done += w) {
 			if ((w = write(1, buf + done, n - done)) < 0) {
-				fprintf(stderr, "cat: write: %s\n", strerror(errno));
+				perror("cat: write");
 				return -1;
 			}
 		}
@@ -46,7 +46,8 @@ main(int argc, char **argv)
 			continue;
 		}
 		if ((fd = open(argv[i], O_RDONLY)) < 0) {
-			fprintf(stderr, "cat: %s: %s\n", argv[i], strerror(errno));
+			fprintf(stderr, "cat: %s: %s\n", argv[i],
+				strerror(errno));
 			status = 1;
 			continue;
 		}

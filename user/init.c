@@ -15,7 +15,8 @@
  * 2 are the console already.
  *
  * System calls: uname, sysinfo (Quanta's), nprocs (sysconf), fork,
- * execve, waitpid, stat (access), write.
+ * execve, waitpid, stat (access), clock_gettime, nanosleep
+ * (sleep), write.
  */
 #include <errno.h>
 #include <quanta.h>
@@ -23,6 +24,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SHELL	"/bin/sh"
@@ -54,8 +56,8 @@ run(char **argv)
 	pid_t pid, w;
 	int st;
 
-	snprintf(path, sizeof(path), "%s%s", strchr(argv[0], '/') ? "" : "/bin/",
-		 argv[0]);
+	snprintf(path, sizeof(path), "%s%s",
+		 strchr(argv[0], '/') ? "" : "/bin/", argv[0]);
 	fflush(stdout);
 	pid = fork();
 	if (pid < 0) {
@@ -91,8 +93,17 @@ main(int argc, char **argv)
 		fprintf(stderr, "init: %s: %s\n", SHELL, strerror(errno));
 		return 127;
 	}
-	while ((status = run(sh_argv)) != 0)
+	for (;;) {
+		struct timespec start, end;
+
+		clock_gettime(CLOCK_MONOTONIC, &start);
+		if ((status = run(sh_argv)) == 0)
+			return 0;
+		clock_gettime(CLOCK_MONOTONIC, &end);
 		printf("init: %s ended with status %d; starting a new one\n",
 		       SHELL, status);
-	return 0;
+		/* a shell that dies at once must not flood the console */
+		if (end.tv_sec - start.tv_sec < 2)
+			sleep(1);
+	}
 }

@@ -88,12 +88,13 @@ list_dir(const char *dir)
 	return 0;
 }
 
-/* List path: a directory's entries, or a file itself. */
+/* List path: a directory's entries (under a "path:" title if there are
+ * many to list), or a file itself. */
 static int
 list(const char *path, int many)
 {
+	static int printed;		/* something is on the screen already */
 	struct stat st;
-	int status;
 
 	if (stat(path, &st) < 0) {
 		fprintf(stderr, "ls: %s: %s\n", path, strerror(errno));
@@ -101,12 +102,13 @@ list(const char *path, int many)
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		print_entry(path, path);
+		printed = 1;
 		return 0;
 	}
 	if (many)
-		printf("%s:\n", path);
-	status = list_dir(path);
-	return status;
+		printf("%s%s:\n", printed ? "\n" : "", path);
+	printed = 1;
+	return list_dir(path);
 }
 
 int
@@ -121,10 +123,7 @@ main(int argc, char **argv)
 	if (i == argc)
 		return list("/", 0);
 	many = argc - i > 1;
-	for (; i < argc; i++) {
+	for (; i < argc; i++)
 		status |= list(argv[i], many);
-		if (many && i + 1 < argc)
-			printf("\n");
-	}
 	return status;
 }

@@ -9,8 +9,9 @@
  * "[pid]" now, "[pid] done status N" before a later prompt).  A pipeline
  * is commands joined by '|'; a command is words with optional "< FILE",
  * "> FILE", "2> FILE" and "2>&1".  Quotes '...' and "..." group words;
- * $? is the status of the last pipeline (not inside '...'); '#' starts a
- * comment.  A command without '/' is looked up in /bin.
+ * $? is the status of the last pipeline (not inside '...'); a backslash
+ * takes the next character literally (inside "..." only before $ " \);
+ * '#' starts a comment.  A command without '/' is looked up in /bin.
  *
  * Builtins: exit [N] (default 0, so init powers off), cd, help.  Prefixes:
  * "time PIPELINE" measures it; "nice [-n N] CMD" and "taskset MASK CMD"
@@ -50,13 +51,13 @@ struct cmd {
 };
 
 static int last_status;			/* $? */
-static int script_fd = -1;		/* a script being read, for children to close */
-static pid_t jobs[MAXJOBS];		/* the last pid of each background job */
+static int script_fd = -1;		/* a script; children close it */
+static pid_t jobs[MAXJOBS];		/* last pid of each background job */
 
 static const char help_text[] =
-	"Quanta sh: words, 'quotes', \"quotes\", $?, # comments\n"
-	"  a ; b      run a, then b          a & b      run a in the background\n"
-	"  a | b      pipe a into b          < f  > f  2> f  2>&1   redirect\n"
+	"Quanta sh: words, 'quotes', \"quotes\", \\x, $?, # comments\n"
+	"  a ; b      run a, then b        a & b    run a in the background\n"
+	"  a | b      pipe a into b        < f  > f  2> f  2>&1    redirect\n"
 	"builtins:\n"
 	"  exit [N]               leave the shell (N = 0: init powers off)\n"
 	"  cd                     (there are no directories to change to)\n"
@@ -76,7 +77,8 @@ shell_status(int st, int report)
 		return WEXITSTATUS(st);
 	sig = WTERMSIG(st);
 	if (report && sig != SIGPIPE)
-		fprintf(stderr, "Killed by signal %d (%s)\n", sig, strsignal(sig));
+		fprintf(stderr, "Killed by signal %d (%s)\n", sig,
+			strsignal(sig));
 	return 128 + sig;
 }
 
@@ -119,7 +121,11 @@ scan_word(const char *s, char **out, char *end)
 	int quote = 0;
 
 	for (; *s; s++) {
-		if (quote && *s == quote) {
+		if (*s == '\\' && s[1] && quote != '\'' &&
+		    (!quote || strchr("$\"\\", s[1]))) {
+			if (o < end)		/* \x is x itself */
+				*o++ = *++s;
+		} else if (quote && *s == quote) {
 			quote = 0;
 		} else if (!quote && (*s == '\'' || *s == '"')) {
 			quote = *s;
@@ -150,9 +156,13 @@ scan_op(const char *s, int *len)
 	*len = 1;
 	if (s[0] == '|' || s[0] == '<' || s[0] == '>')
 		return s[0];
+	if (s[0] == '2' && s[1] == '>' && s[2] == '&' && s[3] == '1') {
+		*len = 4;
+		return 'd';		/* 2>&1 */
+	}
 	if (s[0] == '2' && s[1] == '>') {
-		*len = s[2] == '&' && s[3] == '1' ? 4 : 2;
-		return *len == 4 ? 'd' : 'e';
+		*len = 2;
+		return 'e';		/* 2> FILE */
 	}
 	return 0;
 }
@@ -179,7 +189,7 @@ tokenize(const char **sp, struct token *tok, char *buf, int *sep)
 				s++;
 		if (*s == 0)
 			break;
-		if ((s[0] == '&' && s[1] == '&') || (s[0] == '|' && s[1] == '|')) {
+		if ((s[0] == '&' || s[0] == '|') && s[1] == s[0]) {
 			fprintf(stderr, "sh: %.2s is not supported\n", s);
 			return -1;
 		}
@@ -215,6 +225,18 @@ syntax_error(const char *what)
 	return -1;
 }
 
+/* Remember "< FILE", "> FILE" or "2> FILE" for c. */
+static void
+set_redirect(struct cmd *c, int op, char *file)
+{
+	if (op == '<')
+		c->in = file;
+	else if (op == '>')
+		c->out = file;
+	else
+		c->err = file;
+}
+
 /* Fill cmds from a pipeline's tokens; returns how many, or -1. */
 static int
 parse_pipeline(struct token *tok, int n, struct cmd *cmds)
@@ -234,10 +256,8 @@ parse_pipeline(struct token *tok, int n, struct cmd *cmds)
 			c->err_to_out = 1;
 		} else if (op != '|') {
 			if (i + 1 == n || tok[i + 1].op)
-				return syntax_error("file name missing after < or >");
-			i++;
-			*(op == '<' ? &c->in : op == '>' ? &c->out : &c->err) =
-				tok[i].word;
+				return syntax_error("no file after < or >");
+			set_redirect(c, op, tok[++i].word);
 		} else if (argc == 0 || i + 1 == n) {
 			return syntax_error("empty command in a pipeline");
 		} else if (++nc == MAXCMDS) {
@@ -283,7 +303,8 @@ prefix_nice(char **argv)
 	if (argv[0] && strcmp(argv[0], "-n") == 0 && argv[1]) {
 		inc = atoi(argv[1]);
 		argv += 2;
-	} else if (argv[0] && argv[0][0] == '-' && isdigit((unsigned char)argv[0][1])) {
+	} else if (argv[0] && argv[0][0] == '-' &&
+		   isdigit((unsigned char)argv[0][1])) {
 		inc = atoi(argv[0] + 1);
 		argv++;
 	}
@@ -293,7 +314,7 @@ prefix_nice(char **argv)
 	}
 	errno = 0;
 	if (nice(inc) == -1 && errno)
-		fprintf(stderr, "nice: cannot set niceness: %s\n", strerror(errno));
+		fprintf(stderr, "nice: %s\n", strerror(errno));
 	return argv;
 }
 
@@ -368,8 +389,8 @@ run_child(struct cmd *c)
 	}
 	if ((st = builtin(argv)) >= 0)
 		exit(st);
-	snprintf(path, sizeof(path), "%s%s", strchr(argv[0], '/') ? "" : "/bin/",
-		 argv[0]);
+	snprintf(path, sizeof(path), "%s%s",
+		 strchr(argv[0], '/') ? "" : "/bin/", argv[0]);
 	execv(path, argv);
 	if (errno == ENOENT) {
 		fprintf(stderr, "sh: %s: not found\n", argv[0]);
@@ -545,7 +566,7 @@ run_line(const char *s)
 	int n, sep;
 
 	if (strlen(s) >= MAXLINE) {
-		fprintf(stderr, "sh: line too long (max %d bytes)\n", MAXLINE - 1);
+		fprintf(stderr, "sh: line too long (max %d)\n", MAXLINE - 1);
 		last_status = 2;
 		return;
 	}
@@ -557,7 +578,8 @@ run_line(const char *s)
 		if (n > 0) {
 			last_status = run_tokens(tok, n, sep == '&');
 		} else if (sep == ';' || sep == '&') {
-			syntax_error(sep == ';' ? "unexpected ;" : "unexpected &");
+			syntax_error(sep == ';' ? "nothing before ;" :
+				     "nothing before &");
 			last_status = 2;
 			return;
 		}
@@ -626,7 +648,8 @@ main(int argc, char **argv)
 	}
 	if (argc >= 2) {
 		if ((script_fd = open(argv[1], O_RDONLY)) < 0) {
-			fprintf(stderr, "sh: %s: %s\n", argv[1], strerror(errno));
+			fprintf(stderr, "sh: %s: %s\n", argv[1],
+				strerror(errno));
 			return 127;
 		}
 		run_file(script_fd, 0);

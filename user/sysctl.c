@@ -57,11 +57,13 @@ set(const char *name, const char *value)
 
 	v = strtoll(value, &end, 0);
 	if (*value == 0 || *end) {
-		fprintf(stderr, "sysctl: %s: '%s' is not a number\n", name, value);
+		fprintf(stderr, "sysctl: %s: '%s' is not a number\n", name,
+			value);
 		return 1;
 	}
 	if (q_tunable_set(name, v) < 0) {
-		fprintf(stderr, "sysctl: %s=%s: %s", name, value, strerror(errno));
+		fprintf(stderr, "sysctl: %s=%s: %s", name, value,
+			strerror(errno));
 		if (errno == ERANGE && find(name, &t) == 0)
 			fprintf(stderr, " (%lld..%lld)", (long long)t.min,
 				(long long)t.max);

@@ -131,8 +131,8 @@ print_tasks(const struct sample *now, const struct sample *old)
 		const struct q_taskinfo *t = rows[i].t;
 		uint64_t cs = (t->utime_ns + t->stime_ns) / 10000000;
 
-		printf("%5d %-8s %3d %3d %c %3u.%u %3llu:%02llu.%02llu %3d %.*s\n",
-		       t->pid, "root", t->prio, t->nice, t->state,
+		printf("%5d root     %3d %3d %c %3u.%u %3llu:%02llu.%02llu "
+		       "%3d %.*s\n", t->pid, t->prio, t->nice, t->state,
 		       rows[i].tenths / 10, rows[i].tenths % 10,
 		       cs / 6000, cs / 100 % 60, cs % 100, t->cpu,
 		       Q_COMM_LEN, t->comm);
@@ -171,7 +171,8 @@ main(int argc, char **argv)
 
 	take_sample(&samples[0]);
 	for (int i = 0; iterations == 0 || i < iterations; i++) {
-		struct sample *old = &samples[i % 2], *now = &samples[1 - i % 2];
+		struct sample *old = &samples[i % 2];
+		struct sample *now = &samples[1 - i % 2];
 
 		nanosleep(&delay, NULL);
 		take_sample(now);

@@ -35,6 +35,7 @@ static int64_t lb_cache_nice_tries = 1;
 static int64_t lb_wake_affine = 1;
 static int64_t lb_fork_balance = 1;
 static int64_t lb_enabled = 1;
+static int64_t lb_bounce_protect = 0;
 
 const struct tunable balance_tunables[] = {
 	TUNABLE("lb_enabled", lb_enabled, 1, 0, 1, "bool",
@@ -55,6 +56,9 @@ const struct tunable balance_tunables[] = {
 		"a sync wakeup pulls the wakee to the waker's CPU"),
 	TUNABLE("lb_fork_balance", lb_fork_balance, 1, 0, 1, "bool",
 		"place new tasks on the idlest CPU"),
+	TUNABLE("lb_bounce_protect", lb_bounce_protect, 0, 0, 1, "bool",
+		"do not move a task again before it ran where it was moved "
+		"(Quanta's addition, not Linux 2.6)"),
 };
 const size_t balance_ntunables = sizeof(balance_tunables) / sizeof(balance_tunables[0]);
 
@@ -121,6 +125,10 @@ static int
 can_migrate(struct task *p, struct rq *src, struct rq *dst)
 {
 	if (!allowed(p, dst->cpu) || p->on_cpu || p == src->curr)
+		return 0;
+	/* Handing a waiting task on from CPU to CPU before it ever runs
+	 * (5 hogs on 4 CPUs) helps nobody. */
+	if (lb_bounce_protect && p->last_ran < p->migrated_at)
 		return 0;
 	if (src->balance_failed > lb_cache_nice_tries)
 		return 1;
@@ -221,7 +229,7 @@ load_balance(struct rq *this, int locked)
 void
 balance_tick(struct rq *rq)
 {
-	uint64_t now = sched_clock(), interval_ms;
+	uint64_t now = sched_clock(), interval_ms;	/* ms, then ns */
 	int idle = rq->curr == rq->idle;
 
 	if (!lb_enabled || ncpu < 2 || now < rq->next_balance)
@@ -235,7 +243,12 @@ balance_tick(struct rq *rq)
 	if (rq->balance_interval_ms > lb_max_interval_ms)
 		rq->balance_interval_ms = lb_max_interval_ms;
 	interval_ms = rq->balance_interval_ms * (idle ? 1 : lb_busy_factor);
-	rq->next_balance = now + interval_ms * 1000000ull;
+	/* Stagger the CPUs across the interval, as 2.6's CPU_OFFSET did:
+	 * balancing all at once hands the one extra task down the line
+	 * without it ever running. */
+	interval_ms *= 1000000ull;
+	rq->next_balance = (now / interval_ms + 1) * interval_ms +
+			   interval_ms * (uint64_t)rq->cpu / (uint64_t)ncpu;
 }
 
 void

@@ -176,11 +176,18 @@ sched_finish_switch(void)
 {
 	struct rq *rq = this_rq();
 	struct task *prev = rq->prev;
+	int move;
 
 	rq->prev = NULL;
+	/* Decide while prev is still ours: once on_cpu is clear, an exited
+	 * prev may be freed by its reaper on another CPU. */
+	move = prev->state == TASK_RUNNING && prev != rq->idle &&
+	       (rq->push_cpu >= 0 || !(prev->cpus_allowed & (1u << rq->cpu)));
+	if (!move)
+		rq->push_cpu = -1;
 	__atomic_store_n(&prev->on_cpu, 0, __ATOMIC_RELEASE);
 	spin_unlock(&rq->lock);
-	if (rq->push_cpu >= 0 || !(prev->cpus_allowed & (1u << rq->cpu)))
+	if (move)
 		balance_after_switch(rq, prev);	/* active balance, affinity */
 }
 
@@ -238,7 +245,6 @@ schedule(void)
 			list_add_tail(&prev->rq_node, &rq->queued);
 		}
 	}
-	prev->need_resched = 0;
 	next = pick_next(rq);
 	if (!next && sched_newidle) {
 		balance_newidle(rq);
@@ -246,9 +252,14 @@ schedule(void)
 	}
 	if (!next)
 		next = rq->idle;
-	if (next == prev && !(prev->cpus_allowed & (1u << rq->cpu))) {
-		/* Its new affinity excludes this CPU: switch away (to idle if
-		 * need be) so that finish_switch can move it. */
+	/* cleared only now: a task the newidle balance pulled may have
+	 * asked prev (still rq->curr) to reschedule */
+	prev->need_resched = 0;
+	if (next == prev && prev != rq->idle && (rq->push_cpu >= 0 ||
+	    !(prev->cpus_allowed & (1u << rq->cpu)))) {
+		/* Its new affinity excludes this CPU, or an active balance
+		 * wants it elsewhere: switch away (to idle if need be) so
+		 * that finish_switch can move it. */
 		sched_policy.put_prev(rq, prev);
 		list_add_tail(&prev->rq_node, &rq->queued);
 		next = rq->idle;
@@ -279,6 +290,22 @@ sched_sleep(void)
 	schedule();
 }
 
+/* Wait until p's registers are saved on the CPU it last ran on.  That
+ * takes a few hundred instructions; far longer is a kernel bug. */
+static void
+wait_off_cpu(struct task *p)
+{
+	uint64_t start = sched_clock();
+	uint32_t tries = 0;
+
+	while (__atomic_load_n(&p->on_cpu, __ATOMIC_ACQUIRE)) {
+		cpu_relax();
+		if ((++tries & 4095) == 0 && sched_clock() - start > SPIN_TIMEOUT_NS)
+			panic("sched_wake: task %d stays on cpu%d (curr %d there)",
+			      p->tid, p->cpu, cpu_rq(p->cpu)->curr->tid);
+	}
+}
+
 /* Wake p: put it on a runqueue chosen by the balancer. */
 int
 sched_wake(struct task *p, int sync)
@@ -298,8 +325,7 @@ sched_wake(struct task *p, int sync)
 		goto out;
 	}
 	spin_unlock(&rq->lock);
-	while (__atomic_load_n(&p->on_cpu, __ATOMIC_ACQUIRE))
-		cpu_relax();	/* its old CPU is still saving it */
+	wait_off_cpu(p);	/* its old CPU may still be saving it */
 	cpu = balance_select_cpu(p, sync, this_cpu()->id);
 	rq = cpu_rq(cpu);
 	if (cpu != p->cpu) {
@@ -478,8 +504,21 @@ sched_set_affinity(struct task *p, uint32_t mask)
 		return -1;
 	rq = task_rq_lock(p);
 	p->cpus_allowed = mask;
-	if (!(mask & (1u << p->cpu)) && (rq->curr == p || p->on_rq))
+	if (!(mask & (1u << p->cpu)) && rq->curr == p) {
 		sched_resched(rq);	/* finish_switch moves it away */
+	} else if (!(mask & (1u << p->cpu)) && p->on_rq) {
+		/* queued: move it now, not after it ran here once more */
+		struct rq *dst = cpu_rq(__builtin_ctz(mask));
+		spin_unlock(&rq->lock);
+		double_rq_lock(rq, dst);
+		if (p->cpu == rq->cpu && !list_empty(&p->rq_node))
+			sched_move_task(rq, dst, p);
+		else if (p->cpu == rq->cpu && rq->curr == p)
+			sched_resched(rq);	/* picked meanwhile */
+		double_rq_unlock(rq, dst);
+		spin_unlock(&p->wake_lock);
+		return 0;
+	}
 	task_rq_unlock(rq, p);
 	if (p == current && !(mask & (1u << this_cpu()->id))) {
 		current->need_resched = 1;
@@ -498,6 +537,7 @@ sched_move_task(struct rq *src, struct rq *dst, struct task *p)
 	sched_policy.migrate_out(src, p);
 	p->cpu = dst->cpu;
 	update_clock(dst);
+	p->migrated_at = dst->clock;
 	sched_policy.migrate_in(dst, p);
 	enqueue(dst, p, ENQ_MIGRATED);
 	dst->nr_running++;

@@ -72,7 +72,8 @@ struct sched_policy {
 	 * parent's (placement may move it before the first enqueue).  Return
 	 * 1 if the child should run before the parent continues. */
 	int (*fork)(struct task *parent, struct task *child);
-	/* p exits for good (after its last dequeue; no lock). */
+	/* p, the current task, is about to exit: called before its final
+	 * dequeue(DEQ_EXIT), without the rq lock (interrupts on). */
 	void (*exit)(struct task *p);
 	/* p's nice changes; p may be queued, current or asleep. */
 	void (*set_nice)(struct rq *rq, struct task *p, int nice);

@@ -17,6 +17,8 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "kernel/cpu.h"
 #include "kernel/sched/sched.h"
 #include "tests/host/sim.h"
@@ -97,19 +99,22 @@ int
 main(int argc, char **argv)
 {
 	long n = argc > 2 ? atol(argv[2]) : 10000;
+	int status;
 
 	sim_scenario_name = "bench";
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc > 1) {
 		bench(atoi(argv[1]), n);
 		return 0;
 	}
-	/* one process per size would be cleaner; the kernel cannot be
-	 * "rebooted" in-process, so run the sizes as separate children */
+	/* the kernel cannot be "rebooted" in a process: a child per size */
 	for (int k = 10; k <= 1000; k *= 10) {
-		char cmd[512];
-		snprintf(cmd, sizeof(cmd), "%s %d %ld", argv[0], k, n);
-		fflush(stdout);
-		if (system(cmd) != 0)
+		pid_t pid = fork();
+		if (pid == 0) {
+			bench(k, n);
+			exit(0);
+		}
+		if (pid < 0 || waitpid(pid, &status, 0) < 0 || status != 0)
 			return 1;
 	}
 	return 0;

@@ -25,10 +25,14 @@ HB := $(B)/host
 HOST_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -MMD -MP \
 	-I tests/host/shim -I . -DCONFIG_HZ=$(HZ)
 # The kernel's printk formats assume i686 (%llu for uint64_t, %x for
-# uintptr_t); the kernel build checks them, the host build cannot.
+# uintptr_t); the kernel build checks them, the host build cannot.  The
+# generic helpers of kernel/lib (rbtree, ...) come along for the policies;
+# the host's libc stands in for kernel/lib/string.c and printf.c.
 HOST_KFLAGS := -Wno-format
 HOST_KSRC := kernel/sched/core.c kernel/sched/balance.c \
-	kernel/sched/trace.c kernel/spinlock.c kernel/tunable.c kernel/timer.c
+	kernel/sched/trace.c kernel/spinlock.c kernel/tunable.c kernel/timer.c \
+	$(filter-out kernel/lib/string.c kernel/lib/printf.c,\
+		$(wildcard kernel/lib/*.c))
 HOST_SIM := tests/host/shim.c tests/host/sim.c
 host_ptest = $(or $(wildcard tests/host/policy_$(1).c),tests/host/policy_none.c)
 host_objs = $(patsubst %.c,$(HB)/$(1)/%.o,$(2))
@@ -81,7 +85,7 @@ host-callgrind: $(POLICIES:%=$(HB)/sched-bench-%)
 			$(HB)/sched-bench-$$p $$n 1000 > /dev/null || exit 1; \
 		echo "$$p tasks=$$n (Ir per 1000 iterations):"; \
 		callgrind_annotate --inclusive=yes $(HB)/cg.$$p.$$n | \
-			grep ' bench_.*_loop'; \
+			grep 'bench.c:bench_.*_loop \['; \
 	done; done
 
 -include $(shell find $(HB) -name '*.d' 2>/dev/null)

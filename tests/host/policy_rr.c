@@ -33,9 +33,11 @@ timeslice_ns(void)
 	return *tunable_find("rr_timeslice_ms")->var * (int64_t)MS;
 }
 
-/* Three hogs: each runs exactly one timeslice, in FIFO order.  Only the
- * very first stretch started between two ticks, so it may be up to a tick
- * shorter (slices are charged per tick, like Linux 2.6). */
+/* Three hogs: each runs exactly one timeslice, in FIFO order.  Slices are
+ * charged a tick at a time (like Linux 2.6), so "exactly" means the
+ * timeslice rounded up to whole ticks (10 ms at HZ=250 is 3 ticks, 12 ms),
+ * and the very first stretch, which started between two ticks, may be up
+ * to a tick shorter. */
 static void
 timeslice_with(int64_t ms)
 {
@@ -46,6 +48,8 @@ timeslice_with(int64_t ms)
 	if (ms && tunable_set("rr_timeslice_ms", ms) != 0)
 		sim_fail("rr_timeslice_ms=%lld refused", (long long)ms);
 	slice = timeslice_ns();
+	slice = (slice + (int64_t)sim_tick_ns - 1) / (int64_t)sim_tick_ns *
+		(int64_t)sim_tick_ns;
 	sim_run_until(10 * MS + 300 * US);
 	for (int i = 0; i < 3; i++) {
 		hog[i] = sim_task_new(i == 0 ? "A" : i == 1 ? "B" : "C");
@@ -58,18 +62,19 @@ timeslice_with(int64_t ms)
 		sim_fail("only %d switches", nruns);
 	for (int i = 0; i < nruns; i++) {
 		int64_t ns = (int64_t)runs[i].ns;
-		int ok = i == 0 ? ns > slice - (int64_t)sim_tick_ns && ns <= slice :
-				  ns == slice;
+		int ok = i ? ns == slice :
+			     ns > slice - (int64_t)sim_tick_ns && ns <= slice;
 		if (!ok && !bad++)
-			sim_fail("stretch %d: %s ran %lld ns, timeslice %lld ns",
-				 i, runs[i].t->name, (long long)ns,
+			sim_fail("stretch %d: %s ran %lld ns, timeslice %lld "
+				 "ns", i, runs[i].t->name, (long long)ns,
 				 (long long)slice);
 		if (i && runs[i].t != hog[(runs[i - 1].t->index + 1) % 3])
 			sim_fail("stretch %d: %s ran after %s, out of turn", i,
 				 runs[i].t->name, runs[i - 1].t->name);
 	}
-	sim_info("%d stretches: first %.3f ms, then all %s %.3f ms, A B C in turn",
-		 nruns, runs[0].ns / 1e6, bad ? "NOT" : "exactly", slice / 1e6);
+	sim_info("%d stretches: first %.3f ms, then all %s %.3f ms, A B C "
+		 "in turn", nruns, runs[0].ns / 1e6, bad ? "NOT" : "exactly",
+		 slice / 1e6);
 }
 
 static void
@@ -89,7 +94,7 @@ static void
 rr_wakeup_waits(void)
 {
 	struct sim_task *hog, *sl;
-	int64_t slice = timeslice_ns(), shortest = INT64_MAX;
+	int64_t slice, shortest = INT64_MAX;
 	int n = 0;
 
 	sim_boot(1);
@@ -116,8 +121,8 @@ rr_wakeup_waits(void)
 		sim_fail("too little happened (%d slices, %llu wakeups)", n,
 			 (unsigned long long)sl->wakeups);
 	if (shortest <= slice - (int64_t)sim_tick_ns)
-		sim_fail("the hog was preempted after %.3f ms of a %.3f ms slice",
-			 shortest / 1e6, slice / 1e6);
+		sim_fail("the hog was preempted after %.3f ms of a %.3f ms "
+			 "slice", shortest / 1e6, slice / 1e6);
 }
 
 const struct scenario policy_scenarios[] = {

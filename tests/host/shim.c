@@ -100,8 +100,8 @@ vprintk(const char *fmt, va_list ap)
 	if (sim_verbose)
 		printf("[%5llu.%06llu] cpu%d: %s",
 		       (unsigned long long)(sim_now / 1000000000ull),
-		       (unsigned long long)(sim_now / 1000) % 1000000, sim_cpu_id,
-		       line);
+		       (unsigned long long)(sim_now / 1000) % 1000000,
+		       sim_cpu_id, line);
 }
 
 void
@@ -154,7 +154,8 @@ cmdline_get(const char *key)
 	for (const char *w = sim_cmdline; *w; ) {
 		size_t n = strcspn(w, " ");
 		if (n > k && strncmp(w, key, k) == 0 && w[k] == '=') {
-			snprintf(val, sizeof(val), "%.*s", (int)(n - k - 1), w + k + 1);
+			snprintf(val, sizeof(val), "%.*s", (int)(n - k - 1),
+				 w + k + 1);
 			return val;
 		}
 		if (n == k && strncmp(w, key, k) == 0)
@@ -178,8 +179,8 @@ panic(const char *fmt, ...)
 		abort();		/* a panic while reporting one */
 	panicking = sim_cpu_id;
 	fflush(stdout);
-	fprintf(stderr, "panic at %llu ns on cpu%d: ", (unsigned long long)sim_now,
-		sim_cpu_id);
+	fprintf(stderr, "panic at %llu ns on cpu%d: ",
+		(unsigned long long)sim_now, sim_cpu_id);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -187,7 +188,8 @@ panic(const char *fmt, ...)
 	for (int i = nlast > 16 ? nlast - 16 : 0; i < nlast; i++)
 		fprintf(stderr, "  %s", last_lines[i % 16]);
 	sim_dump(stderr);
-	printf("FAIL %s: kernel panic (details on stderr)\n", sim_scenario_name);
+	printf("FAIL %s: kernel panic (details on stderr)\n",
+	       sim_scenario_name);
 	fflush(stdout);
 	if (sim_abort_on_panic)
 		abort();

@@ -138,8 +138,8 @@ sim_switch(struct task *prev, struct task *next)
 	if (sim_bench)
 		return;
 	if (sc->running != prev)
-		panic("sim: cpu%d switches from task %d but runs %d", c, prev->tid,
-		      sc->running->tid);
+		panic("sim: cpu%d switches from task %d but runs %d", c,
+		      prev->tid, sc->running->tid);
 	account(c);
 	sc->running = next;
 	sim_of(prev)->running_on = prev->is_idle ? c : -1;
@@ -148,11 +148,13 @@ sim_switch(struct task *prev, struct task *next)
 			panic("sim: task %s switched in on cpu%d while running "
 			      "on cpu%d", sn->name, c, sn->running_on);
 		if (next->state == TASK_ZOMBIE)
-			panic("sim: zombie %s switched in on cpu%d", sn->name, c);
+			panic("sim: zombie %s switched in on cpu%d", sn->name,
+			      c);
 		if (!(next->cpus_allowed & (1u << c)))
 			sim_fail("task %s picked on cpu%d outside its affinity "
 				 "0x%x at %llu ns", sn->name, c,
-				 next->cpus_allowed, (unsigned long long)sim_now);
+				 next->cpus_allowed,
+				 (unsigned long long)sim_now);
 		sn->running_on = c;
 		sn->last_in = sim_now;
 		sn->switched_in++;
@@ -206,7 +208,8 @@ settle(int c)
 		}
 		if (st->in_kernel) {
 			if (!st->cont)
-				panic("sim: task %s stuck in the kernel", st->name);
+				panic("sim: task %s stuck in the kernel",
+				      st->name);
 			break;			/* interrupted kernel code */
 		}
 		cli();
@@ -223,8 +226,8 @@ settle(int c)
 		panic("sim: cpu%d runs %d but current is %d", c,
 		      sim_cpus[c].running->tid, current->tid);
 	if (!sim_cpus[c].ipi && !(current->cpus_allowed & (1u << c)))
-		sim_fail("task %s still runs on cpu%d outside its affinity 0x%x "
-			 "at %llu ns", sim_of(current)->name, c,
+		sim_fail("task %s still runs on cpu%d outside its affinity "
+			 "0x%x at %llu ns", sim_of(current)->name, c,
 			 current->cpus_allowed, (unsigned long long)sim_now);
 }
 
@@ -271,14 +274,18 @@ task_event(int c)
 	return sim_cpus[c].since + (uint64_t)(st->burst > 0 ? st->burst : 0);
 }
 
+/* The next event: earliest first; at equal times IPIs, actions, tasks,
+ * ticks in that order, then the lowest CPU. */
+struct next {
+	uint64_t when;
+	int kind, cpu;
+};
+
 static void
-consider(uint64_t when, int kind, int c, uint64_t *bw, int *bk, int *bc)
+consider(struct next *n, uint64_t when, int kind, int c)
 {
-	if (when < *bw || (when == *bw && kind < *bk)) {
-		*bw = when;
-		*bk = kind;
-		*bc = c;
-	}
+	if (when < n->when || (when == n->when && kind < n->kind))
+		*n = (struct next){ when, kind, c };
 }
 
 static void
@@ -337,9 +344,16 @@ check_task(struct sim_task *st, unsigned *runnable)
 		panic("sim: %s's wake_lock left locked", st->name);
 	if (t->on_rq)
 		runnable[t->cpu]++;
+	/* schedule() clears it when the task stops running; set later, it
+	 * makes the task's next run end in a needless schedule() */
+	if (!is_curr && t->need_resched)
+		sim_fail("%s is not running but has need_resched set "
+			 "(state %d) at %llu ns", st->name, t->state,
+			 (unsigned long long)sim_now);
 	if (t->state == TASK_RUNNING) {
 		if (!t->on_rq)
-			panic("sim: runnable %s is not on a runqueue", st->name);
+			panic("sim: runnable %s is not on a runqueue",
+			      st->name);
 		if (is_curr == !list_empty(&t->rq_node))
 			panic("sim: %s is cpu%d's current task and queued, or "
 			      "neither", st->name, t->cpu);
@@ -371,7 +385,8 @@ check_all(void)
 			panic("sim: cpu%d ncli %d IF %d rq locked %d between "
 			      "events", c, cpus[c].ncli,
 			      !!(sim_eflags[c] & FL_IF), rq->lock.locked);
-		if (rq->curr != sim_cpus[c].running || cpus[c].cur_task != rq->curr)
+		if (rq->curr != sim_cpus[c].running ||
+		    cpus[c].cur_task != rq->curr)
 			panic("sim: cpu%d: rq->curr, cur_task and the switch "
 			      "record disagree", c);
 	}
@@ -390,35 +405,34 @@ sim_run_until(uint64_t end)
 	uint64_t same = 0, last = sim_now;
 
 	for (;;) {
-		uint64_t when = SIM_NEVER;
-		int kind = EV_NONE, c = 0;
+		struct next n = { SIM_NEVER, EV_NONE, 0 };
 
 		for (int i = 0; i < ncpu; i++) {
 			if (sim_cpus[i].ipi)
-				consider(sim_cpus[i].ipi_at, EV_IPI, i, &when, &kind, &c);
-			consider(task_event(i), EV_TASK, i, &when, &kind, &c);
-			consider(sim_cpus[i].next_tick, EV_TICK, i, &when, &kind, &c);
+				consider(&n, sim_cpus[i].ipi_at, EV_IPI, i);
+			consider(&n, task_event(i), EV_TASK, i);
+			consider(&n, sim_cpus[i].next_tick, EV_TICK, i);
 		}
 		if (actions)
-			consider(actions->when, EV_ACTION, actions->cpu, &when,
-				 &kind, &c);
-		if (when > end)
+			consider(&n, actions->when, EV_ACTION, actions->cpu);
+		if (n.when > end)
 			break;
-		if (when < sim_now)
+		if (n.when < sim_now)
 			panic("sim: event in the past (%llu < %llu)",
-			      (unsigned long long)when, (unsigned long long)sim_now);
-		same = when == last ? same + 1 : 0;
+			      (unsigned long long)n.when,
+			      (unsigned long long)sim_now);
+		same = n.when == last ? same + 1 : 0;
 		if (same > 1000000)
 			panic("sim: time stands still at %llu ns",
-			      (unsigned long long)when);
-		last = sim_now = when;
-		if (kind == EV_ACTION) {
+			      (unsigned long long)n.when);
+		last = sim_now = n.when;
+		if (n.kind == EV_ACTION) {
 			struct action *a = actions;
 			actions = a->next;
 			sim_on(a->cpu, a->fn, a->arg);
 			free(a);
 		} else {
-			run_event(kind, c);
+			run_event(n.kind, n.cpu);
 		}
 		check_all();
 	}
@@ -725,8 +739,9 @@ sim_dump(FILE *f)
 		struct rq *rq = cpu_rq(c);
 		fprintf(f, "  cpu%d: curr %d nr_running %u queued %zu ipi %d "
 			"ncli %d IF %d\n", c, rq->curr ? rq->curr->tid : -1,
-			rq->nr_running, list_length(&rq->queued), sim_cpus[c].ipi,
-			cpus[c].ncli, !!(sim_eflags[c] & FL_IF));
+			rq->nr_running, list_length(&rq->queued),
+			sim_cpus[c].ipi, cpus[c].ncli,
+			!!(sim_eflags[c] & FL_IF));
 	}
 	for (int i = 0; i < sim_ntasks; i++) {
 		struct sim_task *st = sim_tasks[i];

@@ -62,7 +62,7 @@ struct sim_task {
 	/* behaviour: a state machine of kernel code pieces */
 	sim_fn step;			/* when the user burst ends */
 	sim_fn cont;			/* kernel code due at cont_at */
-	sim_fn resume;			/* when it runs again after schedule() */
+	sim_fn resume;			/* when it runs after schedule() */
 	sim_fn then;			/* after sim_chan_wait() */
 	int in_kernel;
 	int64_t burst;			/* user ns left, SIM_FOREVER */
@@ -100,7 +100,8 @@ extern uint64_t sim_tick_ns, sim_ipi_ns, sim_window_ns;
 extern const char *sim_scenario_name;
 extern const char *sim_cmdline;
 extern int sim_verbose, sim_abort_on_panic, sim_bench;
-/* Called at every context switch (after accounting). */
+/* Called at every context switch, inside schedule() with the runqueue
+ * locked: look, do not touch. */
 extern void (*sim_on_switch)(int cpu, struct sim_task *prev,
 			     struct sim_task *next);
 

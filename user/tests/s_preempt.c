@@ -9,6 +9,7 @@
  * SIGKILL and reaps all three children.  Run on 1 and on 4 CPUs.
  */
 #include <poll.h>
+#include <quanta.h>
 #include <signal.h>
 #include <stdio.h>
 #include <sys/wait.h>
@@ -83,7 +84,8 @@ main(void)
 		r = poll(&pfd, 1, BOUND_MS);
 		dt = now_ns() - t0;
 		if (r != 1) {
-			printf("round %d: no reply within %d ms\n", i, BOUND_MS);
+			printf("round %d: no reply within %d ms\n", i,
+			       BOUND_MS);
 			CHECK(r == 1);
 			got_all = 0;
 			break;
@@ -97,6 +99,18 @@ main(void)
 		printf("s_preempt: %d replies, slowest %lld us\n", ROUNDS,
 		       worst / 1000);
 
+	/* the spinners did spin meanwhile (and are still runnable) */
+	for (int i = 0; i < 2; i++) {
+		static struct q_taskinfo ti[256];
+		int n = q_taskinfo(ti, 256), seen = 0;
+		for (int k = 0; k < n; k++)
+			if (ti[k].pid == spin[i]) {
+				seen = 1;
+				CHECK_EQ(ti[k].state, 'R');
+				CHECK(ti[k].utime_ns >= 20000000ull);
+			}
+		CHECK(seen);
+	}
 	CHECK_EQ(kill(spin[0], SIGKILL), 0);
 	CHECK_EQ(kill(spin[1], SIGKILL), 0);
 	if (!got_all)

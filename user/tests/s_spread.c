@@ -19,7 +19,7 @@
  * cannot see without disturbing it, is checked from the trace by the test
  * case (trace=sched): the program prints "SPREAD parent=<pid> hogs=<list>".
  * The CPUs' migration counters (q_cpuinfo) must have risen by at least the
- * number of hogs that had to leave CPU 0.
+ * number of hogs that had to leave CPU 0.  argv[1] overrides SETTLE_MS.
  */
 #define _GNU_SOURCE
 #include <quanta.h>
@@ -118,14 +118,17 @@ main(int argc, char **argv)
 			spin_ms(SAMPLE_MS);
 		n = q_taskinfo(tasks, 256);
 		me = sched_getcpu();
-		for (int i = 0; i < n; i++)
-			for (int h = 0; h < NHOGS; h++)
-				if (tasks[i].pid == hogs[h]) {
-					if (tasks[i].cpu >= 0 && tasks[i].cpu < ncpu)
-						per_cpu[tasks[i].cpu]++;
-					if (tasks[i].affinity != all)
-						bad_mask++;
-				}
+		for (int i = 0; i < n; i++) {
+			int cpu = tasks[i].cpu;
+			for (int h = 0; h < NHOGS; h++) {
+				if (tasks[i].pid != hogs[h])
+					continue;
+				if (cpu >= 0 && cpu < ncpu)
+					per_cpu[cpu]++;
+				if (tasks[i].affinity != all)
+					bad_mask++;
+			}
+		}
 		len = (size_t)snprintf(line, sizeof(line),
 				       "sample %d: hogs per cpu", s);
 		for (int c = 0; c < ncpu; c++) {

@@ -1,17 +1,29 @@
 /*
  * s_wakeups - 10,000 sleep/wake pairs across CPUs, none lost.
  *
- * Pipes: the parent, pinned to CPU 0, and a child pinned to CPU 1 pass a
- * byte back and forth over two pipes ROUNDS times.  Every wait is a poll()
- * with a WATCHDOG_MS timeout, so a lost wakeup ends the test with "lost
- * wakeup at round N" instead of hanging it.
+ *   s_wakeups poll   The parent, pinned to CPU 0, and a child pinned to
+ *                    CPU 1 pass a byte back and forth over two pipes
+ *                    ROUNDS times; every wait is a poll() with a
+ *                    WATCHDOG_MS timeout.  Quanta's poll() scans again when
+ *                    its timeout fires, so a lost wakeup does not make it
+ *                    return 0: it makes it return late.  A wait that took
+ *                    LATE_MS or more (the round trip takes microseconds) is
+ *                    reported as "lost wakeup at round N", and so is a
+ *                    timeout.
+ *   s_wakeups read   The same with plain blocking read()s, the pipe's own
+ *                    sleep and wakeup; a watchdog thread of the parent, on
+ *                    CPU 2, watches the round counter and ends the test
+ *                    with "lost wakeup at round N" when it stalls for
+ *                    WATCHDOG_MS.
+ *   s_wakeups futex  Two threads, pinned to CPUs 2 and 3, hand a turn to
+ *                    each other ROUNDS times with a mutex and a condition
+ *                    variable; pthread_cond_timedwait (CLOCK_MONOTONIC) with
+ *                    a WATCHDOG_MS deadline: a timeout is a lost wakeup.
  *
- * Futexes: two threads of one process, pinned to CPUs 2 and 3, hand a turn
- * to each other ROUNDS times with a mutex and a condition variable
- * (pthread_cond_timedwait on CLOCK_MONOTONIC is the watchdog).
- *
- * Both halves check that each side stayed on its CPU and print how many
- * of the wakeups the kernel counted as remote (q_cpuinfo ttwu_remote).
+ * Each mode checks that both sides stayed on their CPUs, and that the
+ * kernel counted at least ROUNDS remote wakeups (q_cpuinfo ttwu_remote)
+ * meanwhile: the two sides really slept and were woken from the other CPU.
+ * Without an argument all three run.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -21,6 +33,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,7 +41,17 @@
 
 #define ROUNDS		10000
 #define WATCHDOG_MS	2000
+#define LATE_MS		1000
 #define MAXCPU		8
+
+static long long
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
 
 static int
 pin(int cpu)
@@ -52,26 +75,60 @@ remote_wakeups(void)
 	return sum;
 }
 
-/* Wait up to WATCHDOG_MS for a byte on fd and read it: 1, or 0 on a
- * timeout, -1 on an error. */
+/* ---- pipes ---- */
+
+static int use_poll;
+static volatile int round_no;		/* the parent's, for the watchdog */
+
+/* One byte from fd: 1, 0 if the wakeup was lost (poll mode), -1 on an
+ * error or EOF. */
 static int
 get_byte(int fd, char *c)
 {
-	struct pollfd pfd = { fd, POLLIN, 0 };
-	int r = poll(&pfd, 1, WATCHDOG_MS);
+	if (use_poll) {
+		struct pollfd pfd = { fd, POLLIN, 0 };
+		long long t0 = now_ns();
+		int r = poll(&pfd, 1, WATCHDOG_MS);
+		if (r == 0 || now_ns() - t0 >= LATE_MS * 1000000LL)
+			return 0;
+		if (r < 0)
+			return -1;
+	}
+	return read(fd, c, 1) == 1 ? 1 : -1;
+}
 
-	if (r == 0)
-		return 0;
-	if (r < 0 || read(fd, c, 1) != 1)
-		return -1;
-	return 1;
+static void *
+watchdog(void *arg)
+{
+	int last = -1;
+	long long since = now_ns();
+
+	(void)arg;
+	pin(2);
+	for (;;) {
+		usleep(100000);
+		if (round_no != last) {
+			last = round_no;
+			since = now_ns();
+		} else if (now_ns() - since >= WATCHDOG_MS * 1000000LL) {
+			printf("lost wakeup at round %d (pipe read, no "
+			       "progress for %d ms)\n", last, WATCHDOG_MS);
+			printf("s_wakeups: %d checks, %d failed\n",
+			       check_count, check_failed + 1);
+			fflush(stdout);
+			exit(1);	/* ends the process: init powers off */
+		}
+	}
+	return NULL;
 }
 
 static void
 test_pipes(void)
 {
 	int ping[2], pong[2], st, lost = -1, wrong_cpu = 0;
+	const char *how = use_poll ? "pipe poll" : "pipe read";
 	unsigned long long remote, remote0 = remote_wakeups();
+	pthread_t dog;
 	pid_t child;
 	char c = 0;
 
@@ -88,8 +145,8 @@ test_pipes(void)
 		for (int i = 0; i < ROUNDS; i++) {
 			int r = get_byte(ping[0], &c);
 			if (r == 0) {
-				printf("lost wakeup at round %d (pipe, "
-				       "child on cpu1)\n", i);
+				printf("lost wakeup at round %d (%s, child on "
+				       "cpu1)\n", i, how);
 				_exit(11);
 			}
 			if (r < 0 || c != (char)i)
@@ -104,7 +161,10 @@ test_pipes(void)
 	CHECK(child > 0);
 	close(ping[0]);
 	close(pong[1]);
+	if (!use_poll)
+		CHECK_EQ(pthread_create(&dog, NULL, watchdog, NULL), 0);
 	for (int i = 0; i < ROUNDS; i++) {
+		round_no = i;
 		c = (char)i;
 		if (write(ping[1], &c, 1) != 1) {
 			printf("write failed at round %d\n", i);
@@ -113,8 +173,8 @@ test_pipes(void)
 		}
 		int r = get_byte(pong[0], &c);
 		if (r == 0)
-			printf("lost wakeup at round %d (pipe, parent on "
-			       "cpu0)\n", i);
+			printf("lost wakeup at round %d (%s, parent on cpu0)\n",
+			       i, how);
 		if (r <= 0 || c != (char)(i + 1)) {
 			lost = i;
 			break;
@@ -129,35 +189,23 @@ test_pipes(void)
 	if (lost < 0)
 		CHECK_EQ(st, 0);
 	remote = remote_wakeups() - remote0;
-	printf("s_wakeups: pipes: %d round trips, %llu remote wakeups\n",
+	printf("s_wakeups: %s: %d round trips, %llu remote wakeups\n", how,
 	       lost < 0 ? ROUNDS : lost, remote);
-	CHECK(remote >= ROUNDS);	/* they really slept and woke across */
+	CHECK(remote >= ROUNDS);
 	close(ping[1]);
 	close(pong[0]);
 }
 
-/* ---- the futex half: a turn passed between two threads ---- */
+/* ---- futexes: a turn passed between two threads ---- */
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cond;
-static int turn;		/* round number; even: thread A, odd: B */
-static volatile int failed_round = -1;
+static int turn;		/* 2 * round + side */
+static int failed_round = -1;
 
 struct side {
 	int parity, cpu, wrong_cpu, pin_ok;
 };
-
-static void
-deadline(struct timespec *ts)
-{
-	clock_gettime(CLOCK_MONOTONIC, ts);
-	ts->tv_sec += WATCHDOG_MS / 1000;
-	ts->tv_nsec += (WATCHDOG_MS % 1000) * 1000000L;
-	if (ts->tv_nsec >= 1000000000L) {
-		ts->tv_sec++;
-		ts->tv_nsec -= 1000000000L;
-	}
-}
 
 static void *
 player(void *arg)
@@ -166,16 +214,18 @@ player(void *arg)
 
 	s->pin_ok = pin(s->cpu) == 0;
 	pthread_mutex_lock(&lock);
-	while (turn < 2 * ROUNDS && failed_round < 0) {
-		struct timespec ts;
-		deadline(&ts);
+	for (;;) {
 		while ((turn & 1) != s->parity && turn < 2 * ROUNDS &&
 		       failed_round < 0) {
+			struct timespec ts;
+			long long d = now_ns() + WATCHDOG_MS * 1000000LL;
+			ts.tv_sec = (time_t)(d / 1000000000LL);
+			ts.tv_nsec = (long)(d % 1000000000LL);
 			if (pthread_cond_timedwait(&cond, &lock, &ts) ==
-			    ETIMEDOUT && (turn & 1) != s->parity) {
+			    ETIMEDOUT && failed_round < 0) {
 				failed_round = turn / 2;
 				printf("lost wakeup at round %d (futex, thread "
-				       "on cpu%d)\n", turn / 2, s->cpu);
+				       "on cpu%d)\n", failed_round, s->cpu);
 				pthread_cond_broadcast(&cond);
 			}
 		}
@@ -215,14 +265,30 @@ test_futex(void)
 }
 
 int
-main(void)
+main(int argc, char **argv)
 {
+	const char *mode = argc > 1 ? argv[1] : "all";
+	int all = strcmp(mode, "all") == 0;
+
 	if (sysconf(_SC_NPROCESSORS_ONLN) < 4) {
 		printf("s_wakeups: needs 4 CPUs\n");
 		CHECK(0);
 		check_done("s_wakeups");
 	}
-	test_pipes();
-	test_futex();
+	if (all || strcmp(mode, "poll") == 0) {
+		use_poll = 1;
+		test_pipes();
+	}
+	if (all || strcmp(mode, "read") == 0) {
+		use_poll = 0;
+		test_pipes();
+	}
+	if (all || strcmp(mode, "futex") == 0)
+		test_futex();
+	if (!all && strcmp(mode, "poll") && strcmp(mode, "read") &&
+	    strcmp(mode, "futex")) {
+		printf("s_wakeups: unknown mode %s\n", mode);
+		CHECK(0);
+	}
 	check_done("s_wakeups");
 }

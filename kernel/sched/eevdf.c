@@ -1,0 +1,733 @@
+/*
+ * eevdf.c - Earliest Eligible Virtual Deadline First, as merged in Linux
+ * 6.6 (Peter Zijlstra's rewrite of the fair class; Stoica and Abdel-Wahab,
+ * 1995).
+ *
+ * The idea: keep CFS's virtual runtime (CPU time scaled by 1024 / weight)
+ * but replace its heuristics with two rules.  Let V be the weighted average
+ * vruntime of the runnable tasks.  A task whose vruntime is <= V has been
+ * served no more than its share - its *lag* w * (V - v) is >= 0 - and is
+ * *eligible*.  Every task asks for a slice of r ns at a time; the request's
+ * *virtual deadline* is v + r * 1024 / w.  The scheduler runs the eligible
+ * task with the earliest virtual deadline.  Fairness comes from
+ * eligibility, latency from deadlines; a sleeper keeps the lag it had, no
+ * more (no sleeper credit) and no less.
+ *
+ * Sources (restated, not copied): Linux 6.6 kernel/sched/fair.c
+ * (avg_vruntime, entity_eligible, update_entity_lag, place_entity,
+ * pick_eevdf, update_deadline, yield_task_fair, reweight_entity,
+ * check_preempt_wakeup), kernel/sched/features.h, core.c (set_user_nice,
+ * sched_prio_to_weight); reference linux-sched.md section 6.  The tree is
+ * ordered by deadline with a subtree-minimum vruntime, the layout of Linux
+ * 6.8 (2227a957e1d5); 6.6 ordered by vruntime with a minimum deadline.  Both
+ * find the same task.  docs/policies/eevdf.md explains it for students.
+ */
+#include <stdint.h>
+#include "kernel/lib/rbtree.h"
+#include "kernel/panic.h"
+#include "kernel/printk.h"
+#include "kernel/sched/policy.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time.h"
+#include "kernel/tunable.h"
+
+#define NICE_0_LOAD	1024
+#define WMULT_CONST	0xffffffffull	/* 32-bit kernels: ~0UL */
+#define WMULT_SHIFT	32
+#define SCALE_MAX_CPUS	8		/* 6.6 get_update_sysctl_factor() */
+
+/* 2.6.23+ (6.6: sched_prio_to_weight/wmult): nice -20 .. 19, ~1.25x a
+ * step; the same tables as cfs.c so that shares compare one to one. */
+static const uint32_t prio_to_weight[40] = {
+	88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
+	9548, 7620, 6100, 4904, 3906, 3121, 2501, 1991, 1586, 1277,
+	1024, 820, 655, 526, 423, 335, 272, 215, 172, 137,
+	110, 87, 70, 56, 45, 36, 29, 23, 18, 15,
+};
+static const uint32_t prio_to_wmult[40] = {
+	48388, 59856, 76040, 92818, 118348, 147320, 184698, 229616, 287308,
+	360437, 449829, 563644, 704093, 875809, 1099582, 1376151, 1717300,
+	2157191, 2708050, 3363326, 4194304, 5237765, 6557202, 8165337,
+	10153587, 12820798, 15790321, 19976592, 24970740, 31350126, 39045157,
+	49367440, 61356676, 76695844, 95443717, 119304647, 148102320,
+	186737708, 238609294, 286331153,
+};
+
+struct eevdf_task {			/* Linux's struct sched_entity */
+	struct rb_node node;		/* in the tree while queued */
+	uint64_t vruntime;
+	uint64_t deadline;		/* virtual deadline of the request */
+	uint64_t min_vruntime;		/* smallest vruntime in node's subtree */
+	int64_t vlag;			/* V - vruntime, saved at dequeue */
+	uint64_t slice;			/* the request r, wall ns */
+	uint64_t pick_deadline;		/* deadline when picked (RUN_TO_PARITY;
+					 * 6.6 stashes it in vlag) */
+	uint64_t exec_start;
+	uint32_t weight, inv_weight;
+	int on_tree;
+};
+SCHED_PRIV_CHECK(struct eevdf_task);
+
+struct eevdf_rq {
+	struct rb_root tree;		/* queued tasks by virtual deadline */
+	unsigned nr_queued;
+	uint32_t load;			/* weights of queued + current */
+	/* V without a division: sum w * (v - min_vruntime) and sum w over
+	 * the tree; the current task is added on the fly (6.6). */
+	int64_t avg_vruntime, avg_load;
+	uint64_t min_vruntime;		/* only increases; the keys' origin */
+	struct eevdf_task *curr;	/* running, out of the tree */
+	struct rq *rq;
+};
+
+/* ---- tunables: Linux 6.6 defaults (features.h, fair.c) ---- */
+static int64_t base_slice_ns, tunable_scaling, run_to_parity, place_lag;
+static int64_t place_deadline_initial;
+
+static const struct tunable eevdf_tunables[] = {
+	TUNABLE("eevdf_base_slice_ns", base_slice_ns, 750000, 50000, 100000000,
+		"ns", "request length r of every task (sysctl_sched_base_slice)"),
+	TUNABLE("eevdf_tunable_scaling", tunable_scaling, 1, 0, 2, "mode",
+		"scale the base slice by CPUs (max 8): 0 none, 1 1+log2(n), 2 n"),
+	TUNABLE("eevdf_run_to_parity", run_to_parity, 1, 0, 1, "bool",
+		"no wakeup preemption of an eligible task before its request "
+		"ends (RUN_TO_PARITY)"),
+	TUNABLE("eevdf_place_lag", place_lag, 1, 0, 1, "bool",
+		"a waking or migrating task keeps its lag (PLACE_LAG)"),
+	TUNABLE("eevdf_place_deadline_initial", place_deadline_initial, 1, 0, 1,
+		"bool", "a new task's first request is half a slice "
+		"(PLACE_DEADLINE_INITIAL)"),
+};
+
+static struct eevdf_rq *
+eevdf_rq(struct rq *rq)
+{
+	return rq->priv;
+}
+
+static struct eevdf_task *
+se_of(struct task *p)
+{
+	return task_priv(p, struct eevdf_task);
+}
+
+static struct task *
+task_of(struct eevdf_task *se)
+{
+	return container_of((void *)se, struct task, sched_priv);
+}
+
+static struct eevdf_task *
+node_se(const struct rb_node *n)
+{
+	return rb_entry((struct rb_node *)n, struct eevdf_task, node);
+}
+
+static int
+vless(uint64_t a, uint64_t b)
+{
+	return (int64_t)(a - b) < 0;
+}
+
+/* ---- the slice (6.6 update_sysctl / get_update_sysctl_factor) ---- */
+
+static uint64_t
+base_slice(void)
+{
+	int n = sched_ncpu(), log = 0;
+
+	if (n > SCALE_MAX_CPUS)
+		n = SCALE_MAX_CPUS;
+	while ((1 << (log + 1)) <= n)
+		log++;
+	if (tunable_scaling == 1)
+		return (uint64_t)base_slice_ns * (uint64_t)(1 + log);
+	if (tunable_scaling == 2)
+		return (uint64_t)base_slice_ns * (uint64_t)n;
+	return (uint64_t)base_slice_ns;
+}
+
+/* ---- weights and virtual time (as cfs.c) ---- */
+
+static void
+set_weight(struct eevdf_task *se, int nice)
+{
+	se->weight = prio_to_weight[nice + 20];
+	se->inv_weight = prio_to_wmult[nice + 20];
+}
+
+/* delta * NICE_0_LOAD / se->weight with the inverse weight, rounded, split
+ * when large (2.6.24 calc_delta_mine; 6.6's __calc_delta is equivalent up
+ * to rounding). */
+static uint64_t
+calc_delta_fair(uint64_t delta, const struct eevdf_task *se)
+{
+	uint64_t tmp;
+
+	if (se->weight == NICE_0_LOAD)
+		return delta;
+	tmp = delta * NICE_0_LOAD;
+	if (tmp > WMULT_CONST)
+		return (((tmp + (1u << 15)) >> 16) * se->inv_weight +
+			(1u << 15)) >> 16;
+	return (tmp * se->inv_weight + (1ull << 31)) >> WMULT_SHIFT;
+}
+
+/* ---- V, the weighted average vruntime (6.6 avg_vruntime) ---- */
+
+static int64_t
+entity_key(const struct eevdf_rq *q, uint64_t vruntime)
+{
+	return (int64_t)(vruntime - q->min_vruntime);
+}
+
+/* The sums with the running task included: V = min_vruntime + *avg / *load. */
+static void
+avg_sums(const struct eevdf_rq *q, int64_t *avg, int64_t *load)
+{
+	*avg = q->avg_vruntime;
+	*load = q->avg_load;
+	if (q->curr) {
+		*avg += entity_key(q, q->curr->vruntime) * q->curr->weight;
+		*load += q->curr->weight;
+	}
+}
+
+static uint64_t
+avg_vruntime(const struct eevdf_rq *q)
+{
+	int64_t avg, load;
+
+	avg_sums(q, &avg, &load);
+	if (load) {
+		if (avg < 0)		/* round towards -inf, as 6.6 does */
+			avg -= load - 1;
+		avg /= load;
+	}
+	return q->min_vruntime + (uint64_t)avg;
+}
+
+/* v <= V, tested without dividing: (v - v0) * W <= sum w * (v_i - v0). */
+static int
+vruntime_eligible(const struct eevdf_rq *q, uint64_t vruntime)
+{
+	int64_t avg, load;
+
+	avg_sums(q, &avg, &load);
+	return avg >= entity_key(q, vruntime) * load;
+}
+
+/* ---- the tree: by deadline, each node knows its subtree's min vruntime */
+
+static int
+deadline_less(const struct rb_node *a, const struct rb_node *b)
+{
+	return vless(node_se(a)->deadline, node_se(b)->deadline);
+}
+
+static void
+augment_one(struct rb_node *n)
+{
+	struct eevdf_task *se = node_se(n);
+	uint64_t m = se->vruntime;
+
+	if (n->left && vless(node_se(n->left)->min_vruntime, m))
+		m = node_se(n->left)->min_vruntime;
+	if (n->right && vless(node_se(n->right)->min_vruntime, m))
+		m = node_se(n->right)->min_vruntime;
+	se->min_vruntime = m;
+}
+
+/*
+ * rbtree.c has no rotation callbacks, so the minima are repaired after the
+ * fact.  In CLRS insertion and deletion every rotated node ends up either
+ * on the path from the lowest changed node to the root or as a child of a
+ * node on it, and that child's own children are whole, unchanged subtrees.
+ * So recomputing, bottom-up along the path, both children and then the
+ * node itself is enough: O(log n).  count() verifies it in debug builds.
+ */
+static void
+augment_path(struct rb_node *n)
+{
+	for (; n; n = n->parent) {
+		if (n->left)
+			augment_one(n->left);
+		if (n->right)
+			augment_one(n->right);
+		augment_one(n);
+	}
+}
+
+/* The lowest node whose subtree rb_erase(n) changes, found beforehand. */
+static struct rb_node *
+erase_low_point(struct rb_node *n)
+{
+	struct rb_node *y;
+
+	if (!n->left || !n->right)
+		return n->parent;
+	for (y = n->right; y->left; y = y->left)
+		;
+	return y->parent == n ? y : y->parent;
+}
+
+static void
+tree_insert(struct eevdf_rq *q, struct eevdf_task *se)
+{
+	int64_t key = entity_key(q, se->vruntime);
+
+	rb_insert(&q->tree, &se->node, deadline_less);
+	augment_path(&se->node);
+	q->avg_vruntime += key * se->weight;
+	q->avg_load += se->weight;
+	se->on_tree = 1;
+	q->nr_queued++;
+}
+
+static void
+tree_erase(struct eevdf_rq *q, struct eevdf_task *se)
+{
+	struct rb_node *low = erase_low_point(&se->node);
+
+	rb_erase(&q->tree, &se->node);
+	augment_path(low);
+	q->avg_vruntime -= entity_key(q, se->vruntime) * se->weight;
+	q->avg_load -= se->weight;
+	se->on_tree = 0;
+	q->nr_queued--;
+}
+
+/* ---- accounting ---- */
+
+/* min_vruntime follows min(curr, tree) and never goes back; the keys of
+ * the sums are relative to it, so they move with it (6.6
+ * __update_min_vruntime: avg_vruntime -= avg_load * delta). */
+static void
+update_min_vruntime(struct eevdf_rq *q)
+{
+	uint64_t v = q->min_vruntime;
+	int64_t delta;
+
+	if (q->curr)
+		v = q->curr->vruntime;
+	if (q->tree.node) {
+		uint64_t m = node_se(q->tree.node)->min_vruntime;
+		if (!q->curr || vless(m, v))
+			v = m;
+	}
+	delta = (int64_t)(v - q->min_vruntime);
+	if (delta > 0) {
+		q->avg_vruntime -= q->avg_load * delta;
+		q->min_vruntime = v;
+	}
+}
+
+/* 6.6 update_deadline: the request is used up - issue the next one, and
+ * let pick_eevdf decide who runs now. */
+static void
+update_deadline(struct eevdf_rq *q, struct eevdf_task *se)
+{
+	if (vless(se->vruntime, se->deadline))
+		return;
+	se->slice = base_slice();
+	se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
+	if (q->rq->nr_running > 1)
+		sched_resched(q->rq);
+}
+
+static void
+update_curr(struct eevdf_rq *q)
+{
+	struct eevdf_task *curr = q->curr;
+	int64_t delta;
+
+	if (!curr)
+		return;
+	delta = (int64_t)(q->rq->clock - curr->exec_start);
+	if (delta <= 0)
+		return;
+	curr->exec_start = q->rq->clock;
+	curr->vruntime += calc_delta_fair((uint64_t)delta, curr);
+	update_deadline(q, curr);
+	update_min_vruntime(q);
+}
+
+/* 6.6 update_entity_lag: remember V - v, clamped to two slices (or a tick)
+ * of this task's virtual time, so that a long-past debt or credit cannot
+ * be carried forever. */
+static void
+update_entity_lag(struct eevdf_rq *q, struct eevdf_task *se)
+{
+	uint64_t tick_ns = 1000000000ull / hz;
+	uint64_t wall = 2 * se->slice > tick_ns ? 2 * se->slice : tick_ns;
+	int64_t lag = (int64_t)(avg_vruntime(q) - se->vruntime);
+	int64_t limit = (int64_t)calc_delta_fair(wall, se);
+
+	se->vlag = lag < -limit ? -limit : lag > limit ? limit : lag;
+}
+
+/*
+ * 6.6 place_entity: v = V - vlag, with vlag inflated by (W + w) / W because
+ * adding the task itself pulls V towards it; without that, lag would shrink
+ * at every sleep.  The first request of a new task is half a slice: the
+ * others are on average half-way through theirs.
+ */
+static void
+place_entity(struct eevdf_rq *q, struct eevdf_task *se, int initial)
+{
+	uint64_t vslice, v = avg_vruntime(q);
+	int64_t lag = 0;
+
+	se->slice = base_slice();
+	vslice = calc_delta_fair(se->slice, se);
+	if (place_lag && (q->nr_queued || q->curr)) {
+		int64_t load = q->avg_load + (q->curr ? q->curr->weight : 0);
+		lag = se->vlag * (load + se->weight);
+		lag /= load ? load : 1;
+	}
+	se->vruntime = v - (uint64_t)lag;
+	if (place_deadline_initial && initial)
+		vslice /= 2;
+	se->deadline = se->vruntime + vslice;
+}
+
+/*
+ * The eligible task with the earliest deadline.  Going down from the root:
+ * if the left subtree (earlier deadlines) holds any eligible task, the
+ * answer is there; else this node if eligible; else the right subtree.
+ * O(log n).  With with_curr the running task competes too (6.6: it wins
+ * ties), and RUN_TO_PARITY keeps an eligible one until its request ends.
+ */
+static struct eevdf_task *
+pick_eevdf(struct eevdf_rq *q, int with_curr)
+{
+	struct eevdf_task *curr = with_curr ? q->curr : NULL, *best = NULL;
+	struct rb_node *n = q->tree.node;
+
+	if (curr && !vruntime_eligible(q, curr->vruntime))
+		curr = NULL;
+	if (run_to_parity && curr && curr->pick_deadline == curr->deadline)
+		return curr;
+	while (n) {
+		if (n->left &&
+		    vruntime_eligible(q, node_se(n->left)->min_vruntime)) {
+			n = n->left;
+			continue;
+		}
+		if (vruntime_eligible(q, node_se(n)->vruntime)) {
+			best = node_se(n);
+			break;
+		}
+		n = n->right;
+	}
+	if (curr && (!best || !vless(best->deadline, curr->deadline)))
+		return curr;
+	return best;
+}
+
+/* ---- the policy hooks ---- */
+
+static void
+eevdf_init_rq(struct rq *rq)
+{
+	eevdf_rq(rq)->rq = rq;
+}
+
+/* 6.6 enqueue_entity: every arrival (wakeup, new, migration) is placed by
+ * its saved lag; there is no vruntime to renormalise. */
+static void
+eevdf_enqueue(struct rq *rq, struct task *p, int flags)
+{
+	struct eevdf_rq *q = eevdf_rq(rq);
+	struct eevdf_task *se = se_of(p);
+
+	update_curr(q);
+	place_entity(q, se, flags & ENQ_NEW);
+	q->load += se->weight;
+	tree_insert(q, se);
+}
+
+static void
+eevdf_dequeue(struct rq *rq, struct task *p, int flags)
+{
+	struct eevdf_rq *q = eevdf_rq(rq);
+	struct eevdf_task *se = se_of(p);
+
+	update_curr(q);
+	update_entity_lag(q, se);	/* while se still counts in V */
+	if (flags & DEQ_MIGRATE)
+		tree_erase(q, se);		/* a queued task */
+	else if (q->curr == se)
+		q->curr = NULL;			/* the running task sleeps */
+	q->load -= se->weight;
+	update_min_vruntime(q);
+}
+
+static struct task *
+eevdf_pick_next(struct rq *rq)
+{
+	struct eevdf_rq *q = eevdf_rq(rq);
+	struct eevdf_task *se = pick_eevdf(q, 0);
+
+	if (!se && q->tree.node) {
+		/* cannot happen: the smallest vruntime is always <= V */
+		printk("eevdf: cpu%d found no eligible task, picking leftmost\n",
+		       rq->cpu);
+		se = node_se(rb_first(&q->tree));
+	}
+	if (!se)
+		return NULL;
+	tree_erase(q, se);
+	q->curr = se;
+	se->exec_start = rq->clock;
+	se->pick_deadline = se->deadline;
+	return task_of(se);
+}
+
+static void
+eevdf_put_prev(struct rq *rq, struct task *p)
+{
+	struct eevdf_rq *q = eevdf_rq(rq);
+	struct eevdf_task *se = se_of(p);
+
+	update_curr(q);
+	q->curr = NULL;
+	tree_insert(q, se);
+}
+
+/* 6.6 entity_tick: only accounting - update_deadline preempts once the
+ * request is used up.  No check_preempt_tick, no min_granularity. */
+static void
+eevdf_tick(struct rq *rq, struct task *curr)
+{
+	(void)curr;
+	update_curr(eevdf_rq(rq));
+}
+
+/* 6.6 check_preempt_wakeup: preempt iff the EEVDF pick, with the running
+ * task competing, is the wakee.  No wakeup granularity; sync is ignored. */
+static int
+eevdf_check_preempt(struct rq *rq, struct task *p, int sync)
+{
+	struct eevdf_rq *q = eevdf_rq(rq);
+
+	(void)sync;
+	if (!q->curr || rq->curr->need_resched)
+		return 0;
+	update_curr(q);
+	return pick_eevdf(q, 1) == se_of(p);
+}
+
+/* 6.6 yield_task_fair: push the deadline one request further out. */
+static void
+eevdf_yield(struct rq *rq, struct task *curr)
+{
+	struct eevdf_rq *q = eevdf_rq(rq);
+	struct eevdf_task *se = se_of(curr);
+
+	if (rq->nr_running == 1)
+		return;
+	update_curr(q);
+	se->deadline += calc_delta_fair(se->slice, se);
+}
+
+/* The real placement happens at the first enqueue (ENQ_NEW), on whatever
+ * CPU the child lands.  EEVDF has no child-runs-first: the wakeup rule
+ * decides whether the child preempts the parent. */
+static int
+eevdf_fork(struct task *parent, struct task *child)
+{
+	struct eevdf_rq *q = eevdf_rq(cpu_rq(child->cpu));
+	struct eevdf_task *se = se_of(child);
+
+	(void)parent;
+	se->on_tree = 0;
+	se->vlag = 0;
+	set_weight(se, child->nice);
+	update_curr(q);
+	se->slice = base_slice();
+	se->vruntime = avg_vruntime(q);
+	se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
+	se->pick_deadline = 0;
+	return 0;
+}
+
+static void
+eevdf_exit(struct task *p)
+{
+	(void)p;
+}
+
+/*
+ * 6.6 set_user_nice dequeues (saving the lag), reweights and enqueues
+ * again.  vlag is virtual: the real lag w * vlag is what is kept, so vlag
+ * scales by old / new weight (reweight_entity); the task then gets a fresh
+ * request at its new weight.  prio_changed_fair: a running task that got
+ * lighter is rescheduled, a queued one gets the wakeup test.
+ */
+static void
+eevdf_set_nice(struct rq *rq, struct task *p, int nice)
+{
+	struct eevdf_rq *q = eevdf_rq(rq);
+	struct eevdf_task *se = se_of(p);
+	int queued = se->on_tree, running = q->curr == se;
+	uint32_t old = se->weight;
+
+	if (!queued && !running) {
+		set_weight(se, nice);
+		se->vlag = se->vlag * (int64_t)old / (int64_t)se->weight;
+		return;
+	}
+	update_curr(q);
+	update_entity_lag(q, se);
+	if (queued)
+		tree_erase(q, se);
+	else
+		q->curr = NULL;
+	q->load -= old;
+	set_weight(se, nice);
+	se->vlag = se->vlag * (int64_t)old / (int64_t)se->weight;
+	place_entity(q, se, 0);
+	q->load += se->weight;
+	if (queued) {
+		tree_insert(q, se);
+		if (q->curr && pick_eevdf(q, 1) == se)
+			sched_resched(rq);
+		return;
+	}
+	q->curr = se;
+	se->pick_deadline = se->deadline;
+	if (nice > p->nice)
+		sched_resched(rq);
+}
+
+/* Lag travels in vlag (saved by dequeue, used by the next enqueue), so
+ * nothing needs rebasing between CPUs (6.6 dropped the min_vruntime
+ * renormalisation of set_task_cpu). */
+static void
+eevdf_migrate_out(struct rq *src, struct task *p)
+{
+	(void)src, (void)p;
+}
+
+static void
+eevdf_migrate_in(struct rq *dst, struct task *p)
+{
+	(void)dst, (void)p;
+}
+
+static unsigned long
+eevdf_load(struct rq *rq)
+{
+	return eevdf_rq(rq)->load;
+}
+
+static unsigned long
+eevdf_task_load(struct task *p)
+{
+	return se_of(p)->weight;
+}
+
+static int
+eevdf_prio(struct task *p)
+{
+	return 20 + p->nice;		/* top's PR: static_prio - 100 */
+}
+
+/* The virtual deadline relative to the CPU's min_vruntime (unlocked read:
+ * for ps, may be a little stale). */
+static int64_t
+eevdf_key(struct task *p)
+{
+	return entity_key(eevdf_rq(cpu_rq(p->cpu)), se_of(p)->deadline);
+}
+
+static void
+dump_one(struct eevdf_rq *q, struct eevdf_task *se, uint64_t v, const char *tag)
+{
+	printk("    %s pid %d deadline %+lld vruntime %+lld lag %+lld %s "
+	       "weight %u\n", tag, task_of(se)->tid,
+	       (long long)entity_key(q, se->deadline),
+	       (long long)entity_key(q, se->vruntime),
+	       (long long)(v - se->vruntime),
+	       vruntime_eligible(q, se->vruntime) ? "eligible" : "not-eligible",
+	       se->weight);
+}
+
+/* The tree in deadline order; times relative to min_vruntime, lag = V - v
+ * in virtual ns. */
+static void
+eevdf_dump(struct rq *rq)
+{
+	struct eevdf_rq *q = eevdf_rq(rq);
+	uint64_t v = avg_vruntime(q);
+
+	printk("  eevdf: V %llu = min_vruntime %llu %+lld, load %u, slice %llu "
+	       "ns\n", v, q->min_vruntime, (long long)(v - q->min_vruntime),
+	       q->load, base_slice());
+	if (q->curr)
+		dump_one(q, q->curr, v, "curr");
+	for (struct rb_node *n = rb_first(&q->tree); n; n = rb_next(n))
+		dump_one(q, node_se(n), v, "    ");
+}
+
+/* Debug builds: the subtree minima and the sums behind V are exact. */
+static uint64_t
+check_subtree(struct eevdf_rq *q, struct rb_node *n, int64_t *avg,
+	      int64_t *load)
+{
+	struct eevdf_task *se = node_se(n);
+	uint64_t m = se->vruntime, c;
+
+	*avg += entity_key(q, se->vruntime) * se->weight;
+	*load += se->weight;
+	if (n->left && vless(c = check_subtree(q, n->left, avg, load), m))
+		m = c;
+	if (n->right && vless(c = check_subtree(q, n->right, avg, load), m))
+		m = c;
+	if (m != se->min_vruntime)
+		panic("eevdf: pid %d subtree min_vruntime %llu, should be %llu",
+		      task_of(se)->tid, se->min_vruntime, m);
+	return m;
+}
+
+static unsigned
+eevdf_count(struct rq *rq)
+{
+	struct eevdf_rq *q = eevdf_rq(rq);
+	int64_t avg = 0, load = 0;
+
+	if (SCHED_DEBUG && q->tree.node)
+		check_subtree(q, q->tree.node, &avg, &load);
+	if (SCHED_DEBUG && (avg != q->avg_vruntime || load != q->avg_load))
+		panic("eevdf: cpu%d avg_vruntime %lld/%lld, should be %lld/%lld",
+		      rq->cpu, (long long)q->avg_vruntime,
+		      (long long)q->avg_load, (long long)avg, (long long)load);
+	return q->nr_queued;
+}
+
+const struct sched_policy sched_policy = {
+	.name = "eevdf",
+	.rq_size = sizeof(struct eevdf_rq),
+	.init_rq = eevdf_init_rq,
+	.enqueue = eevdf_enqueue,
+	.dequeue = eevdf_dequeue,
+	.pick_next = eevdf_pick_next,
+	.put_prev = eevdf_put_prev,
+	.tick = eevdf_tick,
+	.check_preempt = eevdf_check_preempt,
+	.yield = eevdf_yield,
+	.fork = eevdf_fork,
+	.exit = eevdf_exit,
+	.set_nice = eevdf_set_nice,
+	.migrate_out = eevdf_migrate_out,
+	.migrate_in = eevdf_migrate_in,
+	.load = eevdf_load,
+	.task_load = eevdf_task_load,
+	.prio = eevdf_prio,
+	.key = eevdf_key,
+	.dump = eevdf_dump,
+	.count = eevdf_count,
+	.tunables = eevdf_tunables,
+	.ntunables = sizeof(eevdf_tunables) / sizeof(eevdf_tunables[0]),
+};

@@ -1,0 +1,477 @@
+/*
+ * staircase.c - Con Kolivas's staircase scheduler, version 6.3 (June 2004,
+ * for Linux 2.6.7-rc2).
+ *
+ * The idea: one priority array, no expired array, no sleep_avg.  A task
+ * starts on the stair its nice level gives it (120 + nice), runs for one
+ * RR_INTERVAL (10 ms), then steps down one stair, and so on to the bottom
+ * (139).  When it has used its whole allowance - one interval per stair,
+ * 20 for nice 0, 1 for nice 19 - it climbs back to its top stair and starts
+ * again.  Nice therefore decides how many stairs a task has, and a nice 0
+ * hog gets 20 intervals for every one a nice 19 hog gets.
+ *
+ * Interactivity is the *elevation*: a task that slept before it used its
+ * allowance comes back with one more interval on its top stair (the rank
+ * p->deadline, up to 19 - nice).  A task that keeps sleeping thus runs its
+ * bursts at its best priority and preempts hogs that have walked down.
+ *
+ * Sources (restated, not copied): "[PATCH] Staircase Scheduler v6.3 for
+ * 2.6.7-rc2" (Con Kolivas, 7 Jun 2004) and its patch as quoted on LKML;
+ * seed mail 004; reference linux-sched.md section 2.  docs/policies/
+ * staircase.md explains it for students and lists where Quanta differs.
+ */
+#include <stdint.h>
+#include "kernel/lib/list.h"
+#include "kernel/printk.h"
+#include "kernel/sched/policy.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time.h"
+#include "kernel/tunable.h"
+
+#define NPRIO		140	/* 0-99 real time (none in Quanta), 100-139 */
+#define LOWEST_PRIO	139
+#define BITMAP_WORDS	((NPRIO + 31) / 32)
+#define RR_MS		10	/* v6.3 _RR_INTERVAL: 10 ms, at least a tick */
+#define COMPUTE_MULT	10	/* v6.3 compute=1: RR_INTERVAL x (1 + 9) */
+
+struct stair_task {
+	struct list node;
+	int queued;
+	int nice;
+	int prio;		/* the stair it is on: 120 + nice .. 139 */
+	int deadline;		/* elevation rank: 0 .. best_rank() */
+	int slice;		/* ticks left of the whole staircase */
+	int time_slice;		/* ticks left on this stair */
+	int tail;		/* put_prev: step done or yield, go last */
+	uint64_t picked_at;	/* rq->clock when it last started running */
+	uint64_t runtime;	/* ns it ran before it last slept */
+	uint64_t totalrun;	/* ns of short runs (the micro-sleep rule) */
+	uint64_t timestamp;	/* when it last went to sleep */
+};
+SCHED_PRIV_CHECK(struct stair_task);
+
+struct stair_rq {
+	uint32_t bitmap[BITMAP_WORDS];	/* bit set: the stair's list is not empty */
+	struct list queue[NPRIO];
+	unsigned nr;
+};
+
+static int64_t stair_interactive, stair_compute;
+
+static const struct tunable stair_tunables[] = {
+	TUNABLE("stair_interactive", stair_interactive, 1, 0, 1, "bool",
+		"elevation: sleepers get more intervals on their top stair"),
+	TUNABLE("stair_compute", stair_compute, 0, 0, 1, "bool",
+		"100 ms intervals and no elevation (v6.3 /proc/sys/kernel/compute)"),
+};
+
+static struct stair_rq *
+stair_rq(struct rq *rq)
+{
+	return rq->priv;
+}
+
+static struct stair_task *
+st(struct task *p)
+{
+	return task_priv(p, struct stair_task);
+}
+
+static struct task *
+task_of(struct stair_task *s)
+{
+	return container_of((void *)s, struct task, sched_priv);
+}
+
+/* ---- the stairs (v6.3 macros, in ticks as the patch counted them) ---- */
+
+static uint64_t
+tick_ns(void)
+{
+	return 1000000000ull / hz;
+}
+
+/* 10 * HZ / 1000 ticks, never 0: 10 ms at HZ=1000, 2 ticks = 8 ms at
+ * HZ=250, 1 tick at HZ=100; ten times that in compute mode. */
+static int
+rr_interval(void)
+{
+	int t = RR_MS * (int)hz / 1000;
+
+	if (t < 1)
+		t = 1;
+	return stair_compute ? t * COMPUTE_MULT : t;
+}
+
+/* How many stairs below its top a task may use: 19 - nice. */
+static int
+best_rank(int nice)
+{
+	return 19 - nice;
+}
+
+/* The whole allowance: one interval per stair. */
+static int
+full_slice(struct stair_task *s)
+{
+	return rr_interval() * (1 + best_rank(s->nice));
+}
+
+/* v6.3 effective_prio(): the top stair while the task is within its
+ * elevation (deadline + 1 intervals), then one stair per interval used. */
+static int
+effective_prio(struct stair_task *s)
+{
+	int rr = rr_interval(), best = best_rank(s->nice);
+	int used = full_slice(s) - s->slice, first = rr, prio;
+
+	if (s->deadline > best)
+		s->deadline = best;
+	if (stair_interactive && !stair_compute)
+		first *= s->deadline + 1;
+	prio = LOWEST_PRIO - best;
+	if (used < first)
+		return prio;
+	prio += 1 + (used - first) / rr;
+	return prio > LOWEST_PRIO ? LOWEST_PRIO : prio;
+}
+
+static void
+inc_deadline(struct stair_task *s)
+{
+	if (s->deadline < best_rank(s->nice))
+		s->deadline++;
+}
+
+static void
+dec_deadline(struct stair_task *s)
+{
+	if (s->deadline > 0)
+		s->deadline--;
+}
+
+/* ---- the array ---- */
+
+static void
+queue_add(struct stair_rq *q, struct stair_task *s, int head)
+{
+	if (head)
+		list_add(&s->node, &q->queue[s->prio]);
+	else
+		list_add_tail(&s->node, &q->queue[s->prio]);
+	q->bitmap[s->prio / 32] |= 1u << (s->prio % 32);
+	s->queued = 1;
+	q->nr++;
+}
+
+static void
+queue_del(struct stair_rq *q, struct stair_task *s)
+{
+	list_del(&s->node);
+	if (list_empty(&q->queue[s->prio]))
+		q->bitmap[s->prio / 32] &= ~(1u << (s->prio % 32));
+	s->queued = 0;
+	q->nr--;
+}
+
+static int
+first_prio(struct stair_rq *q)
+{
+	for (int w = 0; w < BITMAP_WORDS; w++)
+		if (q->bitmap[w])
+			return w * 32 + __builtin_ctz(q->bitmap[w]);
+	return -1;
+}
+
+/* ---- sleep and wakeup ---- */
+
+/* v6.3 recalc_task_prio(), on every wakeup.  A run shorter than a tick
+ * followed by a sleep that, with it, is shorter than one interval earns
+ * nothing: those short runs add up in totalrun and come off the new
+ * allowance, so a task cannot climb back to the top by napping.  Any
+ * other sleep earns one rank of elevation and a clean slate. */
+static void
+recalc_task_prio(struct stair_task *s, uint64_t now)
+{
+	uint64_t sleep = now - s->timestamp, tns = tick_ns();
+	uint64_t run_ticks, total_ticks;
+
+	run_ticks = s->runtime / tns;
+	if (run_ticks == 0 && s->runtime + sleep < rr_interval() * tns) {
+		s->totalrun += s->runtime;
+		total_ticks = s->totalrun / tns;
+		if (total_ticks >= (uint64_t)s->slice) {
+			s->totalrun = 0;	/* allowance spent: lose a rank */
+			dec_deadline(s);
+		} else {
+			s->slice -= (int)total_ticks;
+		}
+		return;
+	}
+	inc_deadline(s);
+	s->runtime = 0;
+	s->totalrun = 0;
+}
+
+/* ---- the policy hooks ---- */
+
+static void
+stair_init_rq(struct rq *rq)
+{
+	for (int i = 0; i < NPRIO; i++)
+		list_init(&stair_rq(rq)->queue[i]);
+}
+
+/* A woken task gets a full allowance and (recalc permitting) one more
+ * rank; a new or migrated one keeps what it has. */
+static void
+stair_enqueue(struct rq *rq, struct task *p, int flags)
+{
+	struct stair_task *s = st(p);
+
+	if (flags & ENQ_WAKEUP) {
+		s->slice = full_slice(s);
+		recalc_task_prio(s, rq->clock);
+		s->prio = effective_prio(s);
+		s->time_slice = rr_interval();
+	}
+	s->tail = 0;
+	queue_add(stair_rq(rq), s, 0);
+}
+
+static void
+stair_dequeue(struct rq *rq, struct task *p, int flags)
+{
+	struct stair_task *s = st(p);
+
+	if (flags & DEQ_MIGRATE) {
+		queue_del(stair_rq(rq), s);
+		return;
+	}
+	s->runtime = rq->clock - s->picked_at;	/* current sleeps or exits */
+	s->timestamp = rq->clock;
+}
+
+static struct task *
+stair_pick_next(struct rq *rq)
+{
+	struct stair_rq *q = stair_rq(rq);
+	int prio = first_prio(q);
+	struct stair_task *s;
+
+	if (prio < 0)
+		return NULL;
+	s = list_first(&q->queue[prio], struct stair_task, node);
+	queue_del(q, s);
+	s->picked_at = rq->clock;
+	return task_of(s);
+}
+
+/* Linux keeps the running task at the head of its list: preempted in the
+ * middle of an interval, it is first in line again on its stair.  After a
+ * step, a refill or a yield it goes to the tail. */
+static void
+stair_put_prev(struct rq *rq, struct task *p)
+{
+	struct stair_task *s = st(p);
+
+	queue_add(stair_rq(rq), s, !s->tail);
+	s->tail = 0;
+}
+
+/* v6.3 scheduler_tick(): the allowance first, then the interval. */
+static void
+stair_tick(struct rq *rq, struct task *curr)
+{
+	struct stair_task *s = st(curr);
+
+	if (--s->slice <= 0) {
+		dec_deadline(s);	/* a whole staircase without sleeping */
+		s->slice = full_slice(s);
+	} else if (--s->time_slice > 0) {
+		return;
+	}
+	s->prio = effective_prio(s);	/* one stair down, or the top again */
+	s->time_slice = rr_interval();
+	s->tail = 1;
+	sched_resched(rq);
+}
+
+/* rq->curr may be a task that already left the CPU (newly-idle
+ * balancing pulls while it is still rq->curr): it cannot be preempted. */
+static int
+stair_check_preempt(struct rq *rq, struct task *p, int sync)
+{
+	struct task *curr = rq->curr;
+
+	(void)sync;
+	if (curr->state != TASK_RUNNING || st(curr)->queued)
+		return 0;
+	return st(p)->prio < st(curr)->prio;
+}
+
+/* v6.3 yield: a fresh allowance, all of it as one interval, on the top
+ * stair, at the tail - a round-robin at the task's best priority. */
+static void
+stair_yield(struct rq *rq, struct task *curr)
+{
+	struct stair_task *s = st(curr);
+
+	(void)rq;
+	s->slice = full_slice(s);
+	s->time_slice = s->slice;
+	s->prio = effective_prio(s);
+	s->tail = 1;
+}
+
+/* v6.3 sched_fork + wake_up_forked_process: parent and child split what
+ * is left of both the allowance and the interval; the child starts with
+ * no elevation (deadline 0), so fork bombs do not get the top stair. */
+static int
+stair_fork(struct task *parent, struct task *child)
+{
+	struct stair_task *c = st(child), *ps;
+
+	c->queued = c->tail = 0;
+	c->nice = child->nice;
+	c->deadline = 0;
+	c->runtime = c->totalrun = 0;
+	c->timestamp = c->picked_at = cpu_rq(child->cpu)->clock;
+	c->slice = full_slice(c);
+	c->time_slice = rr_interval();
+	if (parent) {
+		ps = st(parent);
+		c->slice = (ps->slice + 1) / 2;
+		c->time_slice = (ps->time_slice + 1) / 2;
+		ps->slice /= 2;
+		ps->time_slice /= 2;
+		if (ps->slice < 1)	/* ends at the next tick, as O(1) did */
+			ps->slice = 1;
+		if (ps->time_slice < 1)
+			ps->time_slice = 1;
+	}
+	c->prio = effective_prio(c);
+	return parent != NULL;	/* v6.3 kept do_fork's set_need_resched */
+}
+
+static void
+stair_exit(struct task *p)
+{
+	(void)p;		/* no slice goes back to the parent: see doc */
+}
+
+/* v6.3 set_user_nice: requeue with the new stairs; preempt if a queued
+ * task now beats the current one, or the current one got worse. */
+static void
+stair_set_nice(struct rq *rq, struct task *p, int nice)
+{
+	struct stair_rq *q = stair_rq(rq);
+	struct stair_task *s = st(p);
+	int queued = s->queued, old = s->prio, full;
+
+	if (queued)
+		queue_del(q, s);
+	s->nice = nice;
+	full = full_slice(s);
+	if (s->slice > full)
+		s->slice = full;
+	s->prio = effective_prio(s);
+	if (queued) {
+		queue_add(q, s, 0);
+		if (rq->curr != rq->idle && s->prio < st(rq->curr)->prio)
+			sched_resched(rq);
+	} else if (rq->curr == p && s->prio > old) {
+		sched_resched(rq);
+	}
+}
+
+static void
+stair_migrate(struct rq *rq, struct task *p)
+{
+	(void)rq, (void)p;	/* stairs and timestamps are not per CPU */
+}
+
+static unsigned long
+stair_load(struct rq *rq)
+{
+	return rq->nr_running;	/* 2.6.7 balanced on nr_running */
+}
+
+static unsigned long
+stair_task_load(struct task *p)
+{
+	(void)p;
+	return 1;
+}
+
+static int
+stair_prio(struct task *p)
+{
+	return st(p)->prio - 100;	/* top's PR */
+}
+
+/* The key is the allowance left, in ns (the stair is the prio). */
+static int64_t
+stair_key(struct task *p)
+{
+	return (int64_t)st(p)->slice * (int64_t)tick_ns();
+}
+
+static void
+stair_dump(struct rq *rq)
+{
+	struct stair_rq *q = stair_rq(rq);
+	struct list *pos;
+
+	printk("  staircase: rr %d ticks, interactive %lld, compute %lld, "
+	       "%u queued, bitmap %08x %08x %08x %08x %08x\n", rr_interval(),
+	       stair_interactive, stair_compute, q->nr, q->bitmap[4],
+	       q->bitmap[3], q->bitmap[2], q->bitmap[1], q->bitmap[0]);
+	if (rq->curr != rq->idle)
+		printk("    running: %d prio %d slice %d/%d dl %d\n",
+		       rq->curr->tid, st(rq->curr)->prio, st(rq->curr)->slice,
+		       st(rq->curr)->time_slice, st(rq->curr)->deadline);
+	for (int i = 0; i < NPRIO; i++) {
+		if (list_empty(&q->queue[i]))
+			continue;
+		printk("    [%d]", i);
+		list_for_each(pos, &q->queue[i]) {
+			struct stair_task *s = list_entry(pos, struct stair_task, node);
+			printk(" %d(slice %d/%d dl %d)", task_of(s)->tid, s->slice,
+			       s->time_slice, s->deadline);
+		}
+		printk("\n");
+	}
+}
+
+static unsigned
+stair_count(struct rq *rq)
+{
+	return stair_rq(rq)->nr;
+}
+
+const struct sched_policy sched_policy = {
+	.name = "staircase",
+	.rq_size = sizeof(struct stair_rq),
+	.init_rq = stair_init_rq,
+	.enqueue = stair_enqueue,
+	.dequeue = stair_dequeue,
+	.pick_next = stair_pick_next,
+	.put_prev = stair_put_prev,
+	.tick = stair_tick,
+	.check_preempt = stair_check_preempt,
+	.yield = stair_yield,
+	.fork = stair_fork,
+	.exit = stair_exit,
+	.set_nice = stair_set_nice,
+	.migrate_out = stair_migrate,
+	.migrate_in = stair_migrate,
+	.load = stair_load,
+	.task_load = stair_task_load,
+	.prio = stair_prio,
+	.key = stair_key,
+	.dump = stair_dump,
+	.count = stair_count,
+	.tunables = stair_tunables,
+	.ntunables = sizeof(stair_tunables) / sizeof(stair_tunables[0]),
+};
