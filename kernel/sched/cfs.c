@@ -17,32 +17,13 @@
  */
 #include <stdint.h>
 #include "kernel/lib/rbtree.h"
+#include "kernel/lib/weight.h"
 #include "kernel/printk.h"
 #include "kernel/sched/policy.h"
 #include "kernel/sched/sched.h"
 #include "kernel/tunable.h"
 
-#define NICE_0_LOAD	1024
-#define WMULT_CONST	0xffffffffull	/* 32-bit kernels: ~0UL */
-#define WMULT_SHIFT	32
 #define GRAN_LIMIT	200000000ll	/* 2.6.24: scaled values capped at 200 ms */
-
-/* 2.6.23+ kernel/sched.c: weight of nice -20 .. 19, each step ~1.25x, and
- * 2^32 / weight so that a division is a multiply and a shift. */
-static const uint32_t prio_to_weight[40] = {
-	88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
-	9548, 7620, 6100, 4904, 3906, 3121, 2501, 1991, 1586, 1277,
-	1024, 820, 655, 526, 423, 335, 272, 215, 172, 137,
-	110, 87, 70, 56, 45, 36, 29, 23, 18, 15,
-};
-static const uint32_t prio_to_wmult[40] = {
-	48388, 59856, 76040, 92818, 118348, 147320, 184698, 229616, 287308,
-	360437, 449829, 563644, 704093, 875809, 1099582, 1376151, 1717300,
-	2157191, 2708050, 3363326, 4194304, 5237765, 6557202, 8165337,
-	10153587, 12820798, 15790321, 19976592, 24970740, 31350126, 39045157,
-	49367440, 61356676, 76695844, 95443717, 119304647, 148102320,
-	186737708, 238609294, 286331153,
-};
 
 struct load_weight {
 	uint32_t weight;
@@ -165,8 +146,8 @@ nr_latency(void)
 static void
 set_weight(struct cfs_task *se, int nice)
 {
-	se->load.weight = prio_to_weight[nice + 20];
-	se->load.inv_weight = prio_to_wmult[nice + 20];
+	se->load.weight = sched_prio_to_weight[nice + 20];
+	se->load.inv_weight = sched_prio_to_wmult[nice + 20];
 }
 
 static void
@@ -183,24 +164,15 @@ load_sub(struct load_weight *lw, uint32_t w)
 	lw->inv_weight = 0;
 }
 
-/* delta * weight / lw->weight, with the inverse weight as 2.6.24's
- * calc_delta_mine() does it (rounded shifts, split when large). */
+/* delta * weight / lw->weight (2.6.24's calc_delta_mine). */
 static uint64_t
 calc_delta_mine(uint64_t delta, uint32_t weight, struct load_weight *lw)
 {
-	uint64_t tmp;
-
 	if (lw->weight == 0)
 		return delta;
 	if (!lw->inv_weight)
-		lw->inv_weight = (uint32_t)(1 + (WMULT_CONST - lw->weight / 2) /
-					    (lw->weight + 1));
-	tmp = delta * weight;
-	if (tmp > WMULT_CONST)
-		tmp = (((tmp + (1u << 15)) >> 16) * lw->inv_weight + (1u << 15)) >> 16;
-	else
-		tmp = (tmp * lw->inv_weight + (1ull << 31)) >> WMULT_SHIFT;
-	return tmp;
+		lw->inv_weight = weight_inverse(lw->weight);
+	return weight_scale(delta, weight, lw->inv_weight);
 }
 
 /* Wall ns -> this entity's virtual ns. */

@@ -25,33 +25,14 @@
 #include <stdint.h>
 #include "kernel/lib/rbtree.h"
 #include "kernel/panic.h"
+#include "kernel/lib/weight.h"
 #include "kernel/printk.h"
 #include "kernel/sched/policy.h"
 #include "kernel/sched/sched.h"
 #include "kernel/time.h"
 #include "kernel/tunable.h"
 
-#define NICE_0_LOAD	1024
-#define WMULT_CONST	0xffffffffull	/* 32-bit kernels: ~0UL */
-#define WMULT_SHIFT	32
 #define SCALE_MAX_CPUS	8		/* 6.6 get_update_sysctl_factor() */
-
-/* 2.6.23+ (6.6: sched_prio_to_weight/wmult): nice -20 .. 19, ~1.25x a
- * step; the same tables as cfs.c so that shares compare one to one. */
-static const uint32_t prio_to_weight[40] = {
-	88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
-	9548, 7620, 6100, 4904, 3906, 3121, 2501, 1991, 1586, 1277,
-	1024, 820, 655, 526, 423, 335, 272, 215, 172, 137,
-	110, 87, 70, 56, 45, 36, 29, 23, 18, 15,
-};
-static const uint32_t prio_to_wmult[40] = {
-	48388, 59856, 76040, 92818, 118348, 147320, 184698, 229616, 287308,
-	360437, 449829, 563644, 704093, 875809, 1099582, 1376151, 1717300,
-	2157191, 2708050, 3363326, 4194304, 5237765, 6557202, 8165337,
-	10153587, 12820798, 15790321, 19976592, 24970740, 31350126, 39045157,
-	49367440, 61356676, 76695844, 95443717, 119304647, 148102320,
-	186737708, 238609294, 286331153,
-};
 
 struct eevdf_task {			/* Linux's struct sched_entity */
 	struct rb_node node;		/* in the tree while queued */
@@ -152,25 +133,18 @@ base_slice(void)
 static void
 set_weight(struct eevdf_task *se, int nice)
 {
-	se->weight = prio_to_weight[nice + 20];
-	se->inv_weight = prio_to_wmult[nice + 20];
+	se->weight = sched_prio_to_weight[nice + 20];
+	se->inv_weight = sched_prio_to_wmult[nice + 20];
 }
 
-/* delta * NICE_0_LOAD / se->weight with the inverse weight, rounded, split
- * when large (2.6.24 calc_delta_mine; 6.6's __calc_delta is equivalent up
- * to rounding). */
+/* Wall ns -> this entity's virtual ns: delta * NICE_0_LOAD / weight
+ * (6.6's __calc_delta is 2.6.24's calc_delta_mine up to rounding). */
 static uint64_t
 calc_delta_fair(uint64_t delta, const struct eevdf_task *se)
 {
-	uint64_t tmp;
-
 	if (se->weight == NICE_0_LOAD)
 		return delta;
-	tmp = delta * NICE_0_LOAD;
-	if (tmp > WMULT_CONST)
-		return (((tmp + (1u << 15)) >> 16) * se->inv_weight +
-			(1u << 15)) >> 16;
-	return (tmp * se->inv_weight + (1ull << 31)) >> WMULT_SHIFT;
+	return weight_scale(delta, NICE_0_LOAD, se->inv_weight);
 }
 
 /* ---- V, the weighted average vruntime (6.6 avg_vruntime) ---- */

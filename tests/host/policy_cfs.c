@@ -1,0 +1,765 @@
+/*
+ * policy_cfs.c - what CFS (kernel/sched/cfs.c, docs/policies/cfs.md)
+ * promises: weighted shares, slices of at least min_granularity, bounded
+ * sleeper credit, a min_vruntime that only moves forward, the 2.6.24
+ * scaling of the tunables by CPU count, child-runs-first, the tick-check
+ * variants and vruntime rebasing on migration.
+ *
+ * Expected numbers are computed here from the formulas in the document,
+ * not taken from cfs.c.  The runqueue's min_vruntime is private to cfs.c;
+ * it is read the public way, from the policy's dump (sched_dump), which
+ * prints it and every queued task's offset from it.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kernel/cpu.h"
+#include "kernel/sched/sched.h"
+#include "kernel/tunable.h"
+#include "tests/host/scenario.h"
+#include "tests/host/sim.h"
+
+#define T0		(10 * MS)
+#define MAX_RUNS	16384
+
+/* Linux's prio_to_weight. */
+static double
+weight_of(int nice)
+{
+	static const int w[40] = {
+		88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949,
+		11916, 9548, 7620, 6100, 4904, 3906, 3121, 2501, 1991, 1586,
+		1277, 1024, 820, 655, 526, 423, 335, 272, 215, 172, 137, 110,
+		87, 70, 56, 45, 36, 29, 23, 18, 15,
+	};
+	return w[nice + 20];
+}
+
+/* 2.6.24 sched_init_granularity with cfs_tunable_scaling=1. */
+static uint64_t
+scale(int ncpu)
+{
+	int log = 0;
+
+	while ((1 << (log + 1)) <= ncpu)
+		log++;
+	return (uint64_t)(1 + log);
+}
+
+static void
+set_tunable(const char *name, int64_t v)
+{
+	if (tunable_set(name, v) != 0)
+		sim_fail("tunable %s=%lld refused", name, (long long)v);
+}
+
+static void
+renice_fn(void *arg)
+{
+	struct sim_task *st = arg;
+
+	sched_set_nice(&st->task, (int)(intptr_t)st->priv);
+}
+
+/* Start st (its behaviour already set) pinned to cpu, then renice it
+ * through the kernel: a fork copies the parent's nice. */
+static struct sim_task *
+pinned(struct sim_task *st, int cpu, int nice)
+{
+	st->mask = 1u << cpu;
+	sim_start(st, cpu);
+	st->priv = (void *)(intptr_t)nice;
+	sim_on(cpu, renice_fn, st);
+	return st;
+}
+
+static struct sim_task *
+pinned_hog(const char *name, int cpu, int nice)
+{
+	struct sim_task *st = sim_task_new(name);
+
+	sim_hog(st);
+	return pinned(st, cpu, nice);
+}
+
+/* ---- the dump: min_vruntime and queued offsets, the public way ---- */
+
+struct cfs_view {
+	uint64_t min_vruntime;
+	int queued;			/* the task asked for is in the tree */
+	long long offset;		/* its vruntime - min_vruntime */
+};
+
+/*
+ * Run sched_dump(cpu) with the console captured: the shim's printk goes
+ * to stdout when sim_verbose is set.  Lines look like
+ *   "... cfs: min_vruntime 123, load 2048, curr 3, period ..."
+ *   "...     pid 4 vruntime 100 (+-23) weight 1024"
+ * Takes the runqueue lock: call it from an action, not a switch hook.
+ */
+static struct cfs_view
+cfs_view(int cpu, int tid)
+{
+	struct cfs_view v = { 0, 0, 0 };
+	FILE *saved = stdout, *ms;
+	char *buf = NULL, *line, *p;
+	size_t len = 0;
+	int verbose = sim_verbose, seen = 0;
+
+	fflush(stdout);
+	ms = open_memstream(&buf, &len);
+	if (!ms)
+		abort();
+	stdout = ms;
+	sim_verbose = 1;
+	sched_dump(cpu);
+	sim_verbose = verbose;
+	stdout = saved;
+	fclose(ms);
+	for (line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
+		unsigned long long mv, vr;
+		long long off;
+		int pid;
+
+		if ((p = strstr(line, "min_vruntime ")) &&
+		    sscanf(p, "min_vruntime %llu", &mv) == 1) {
+			v.min_vruntime = mv;
+			seen = 1;
+		} else if ((p = strstr(line, "pid ")) &&
+			   sscanf(p, "pid %d vruntime %llu (+%lld)", &pid, &vr,
+				  &off) == 3 && pid == tid) {
+			v.queued = 1;
+			v.offset = off;
+		}
+	}
+	free(buf);
+	if (!seen)
+		sim_fail("no min_vruntime in cpu%d's dump", cpu);
+	return v;
+}
+
+/* ---- runs: picked .. switched out while still runnable ---- */
+
+struct run {
+	struct sim_task *t;
+	uint64_t start, ns;
+};
+static struct run runs[MAX_RUNS];
+static int nruns;
+
+/* Only stretches that ended with the task still runnable: preempted, not
+ * asleep or exited. */
+static void
+record_preempted(int cpu, struct sim_task *prev, struct sim_task *next)
+{
+	(void)cpu, (void)next;
+	if (prev->task.is_idle || prev->task.state != TASK_RUNNING)
+		return;
+	if (nruns < MAX_RUNS)
+		runs[nruns++] = (struct run){ prev, prev->last_in,
+					      sim_now - prev->last_in };
+}
+
+/* ---- shares ---- */
+
+/* Two hogs at nice 0 and n on CPU 0 (of two) for 10 s: the CPU splits in
+ * the ratio of their weights, within 2 %. */
+static double
+share_error(int n, int mode, uint64_t span)
+{
+	struct sim_task *a, *b;
+	uint64_t a0, b0;
+	double want, got, err;
+
+	a = pinned_hog("nice0", 0, 0);
+	b = pinned_hog("niceN", 0, n);
+	sim_run_until(sim_now + 100 * MS);	/* after the renice settled */
+	sim_account_all();
+	a0 = a->ran_ns;
+	b0 = b->ran_ns;
+	sim_run_until(sim_now + span);
+	sim_account_all();
+	want = weight_of(0) / weight_of(n);
+	got = (double)(a->ran_ns - a0) / (double)(b->ran_ns - b0);
+	err = 100.0 * (got - want) / want;
+	sim_info("tick_check %d nice 0/%d over %.0f s: ran %.1f / %.1f ms, "
+		 "ratio %.3f, weights %.3f (%+.3f %%)", mode, n, span / 1e9,
+		 (a->ran_ns - a0) / 1e6, (b->ran_ns - b0) / 1e6, got, want,
+		 err);
+	if (err > 2.0 || err < -2.0)
+		sim_fail("tick_check %d nice 0/%d ratio %.3f, weights %.3f "
+			 "(%+.2f %%)", mode, n, got, want, err);
+	return err;
+}
+
+static void
+shares_with(int n)
+{
+	sim_boot(2);
+	sim_run_until(T0);
+	share_error(n, 0, 10 * SEC);
+}
+
+static void cfs_shares_5(void) { shares_with(5); }
+static void cfs_shares_10(void) { shares_with(10); }
+static void cfs_shares_19(void) { shares_with(19); }
+
+/* The tick-check variants only add reasons to preempt earlier: the
+ * shares of a nice -5 and a nice 0 hog stay those of their weights. */
+static void
+cfs_tick_check_fair(void)
+{
+	sim_boot(2);
+	sim_run_until(T0);
+	/* nice -5 vs 0: weights 3121 / 1024; one pair per mode, the
+	 * previous pairs parked on CPU 1 */
+	for (int mode = 0; mode <= 2 && !sim_failed(); mode++) {
+		set_tunable("cfs_tick_check", mode);
+		share_error(-5, mode, 5 * SEC);
+		park_all(1);
+	}
+}
+
+/* Move every task to cpu (pinned) so that a new phase starts on CPU 0
+ * with a queue of its own. */
+static void
+park_fn(void *arg)
+{
+	int cpu = (int)(intptr_t)arg;
+
+	for (int i = 0; i < sim_ntasks; i++)
+		if (!sim_tasks[i]->task.is_idle &&
+		    sim_tasks[i]->task.state != TASK_ZOMBIE)
+			sched_set_affinity(&sim_tasks[i]->task, 1u << cpu);
+}
+
+static void
+park_all(int cpu)
+{
+	sim_on(cpu, park_fn, (void *)(intptr_t)cpu);
+}
+
+/* ---- slices ---- */
+
+/*
+ * n nice-0 hogs pinned to CPU 0 of an ncpu machine, nothing else: every
+ * switch is a tick preemption (no sleeps, no wakeups).  A run - picked to
+ * switched out - must last the slice max(latency, n * min_gran) / n, the
+ * period shared by equal weights, up to one tick more (preemption is
+ * checked at ticks), and never less than min_granularity.  latency and
+ * min_gran are the unscaled bases; the scaling by 1 + log2(ncpu) is what
+ * the test checks.
+ */
+static uint64_t
+slices(int ncpu, int n, uint64_t latency, uint64_t min_gran, int tick_check)
+{
+	uint64_t f = scale(ncpu), lat = latency * f, gran = min_gran * f;
+	uint64_t nl = (lat + gran - 1) / gran, period, slice, from;
+	uint64_t lo = UINT64_MAX, hi = 0;
+	int counted = 0;
+
+	if (lat > 200 * MS)
+		lat = 200 * MS;
+	period = (uint64_t)n > nl ? lat * (uint64_t)n / nl : lat;
+	slice = period / (uint64_t)n;
+	sim_boot(ncpu);
+	set_tunable("cfs_latency_ns", (int64_t)latency);
+	set_tunable("cfs_min_granularity_ns", (int64_t)min_gran);
+	set_tunable("cfs_tick_check", tick_check);
+	sim_run_until(T0);
+	for (int i = 0; i < n; i++)
+		pinned_hog("hog", 0, 0);
+	from = sim_now + SEC;
+	nruns = 0;
+	sim_on_switch = record_preempted;
+	sim_run_until(from + 3 * SEC);
+	sim_on_switch = 0;
+	for (int r = 0; r < nruns; r++) {
+		if (runs[r].start < from)
+			continue;
+		counted++;
+		if (runs[r].ns < lo)
+			lo = runs[r].ns;
+		if (runs[r].ns > hi)
+			hi = runs[r].ns;
+	}
+	sim_info("%2d cpus (x%llu) %d hogs: %4d runs of %.3f .. %.3f ms; slice "
+		 "%.3f ms, min_gran %.3f ms, period %.3f ms", ncpu,
+		 (unsigned long long)f, n, counted, lo / 1e6, hi / 1e6,
+		 slice / 1e6, gran / 1e6, period / 1e6);
+	if (counted < 20)
+		sim_fail("%d cpus %d hogs: only %d runs", ncpu, n, counted);
+	else if (lo < gran)
+		sim_fail("%d cpus %d hogs: a run of %.3f ms < min_gran %.3f ms",
+			 ncpu, n, lo / 1e6, gran / 1e6);
+	else if (lo + sim_tick_ns / 1000 < slice || hi > slice + sim_tick_ns)
+		sim_fail("%d cpus %d hogs: runs %.3f .. %.3f ms, slice %.3f ms",
+			 ncpu, n, lo / 1e6, hi / 1e6, slice / 1e6);
+	return lo;
+}
+
+/* The documented example: on 4 CPUs two nice-0 hogs alternate in 30 ms
+ * slices (latency 20 ms x 3); 1, 2 and 8 CPUs give 10, 20 and 40 ms. */
+static void
+cfs_scaled_latency(void)
+{
+	static const int ncpus[] = { 1, 2, 4, 8 };
+
+	for (int i = 0; i < 4 && !sim_failed(); i++)
+		slices(ncpus[i], 2, 20 * MS, 4 * MS, 0);
+}
+
+/* More hogs than nr_latency: the period stretches so that each gets
+ * exactly min_gran (4 ms x scale); the 2.6.35 set (6 ms / 2 ms, tick
+ * check 1) with 8 hogs gives 2 ms, and tick check 1 or 2 never cuts a
+ * slice below min_gran. */
+static void
+cfs_min_granularity(void)
+{
+	static const int ncpus[] = { 1, 2, 4, 8 };
+	uint64_t lo = UINT64_MAX, l;
+
+	for (int i = 0; i < 4 && !sim_failed(); i++) {
+		l = slices(ncpus[i], 8, 20 * MS, 4 * MS, 0);
+		lo = l < lo ? l : lo;
+	}
+	for (int mode = 1; mode <= 2 && !sim_failed(); mode++)
+		slices(4, 7, 20 * MS, 4 * MS, mode);
+	if (!sim_failed())
+		slices(1, 8, 6 * MS, 2 * MS, 1);
+	if (!sim_failed())
+		slices(1, 13, 6 * MS, 2 * MS, 2);
+	sim_info("shortest run at 2.6.24 defaults: %.3f ms", lo / 1e6);
+}
+
+/* ---- sleeper credit ---- */
+
+static struct sim_task *cr_task;
+static struct sim_chan cr_chan;
+static uint64_t cr_bound;
+static long long cr_max;
+static int cr_wakes, cr_long, cr_exact;
+
+/* Wake the waiter and read where place_entity put it, before anything
+ * runs: offset = vruntime - min_vruntime, credit = -offset. */
+static void
+credit_post(void *arg)
+{
+	int was_long = (int)(intptr_t)arg;
+	int asleep = cr_task->task.state == TASK_SLEEPING;
+	struct cfs_view v;
+	long long credit;
+
+	sim_chan_post(&cr_chan, 0);
+	if (!asleep)
+		return;
+	v = cfs_view(0, cr_task->task.tid);
+	if (!v.queued) {
+		sim_fail("woken %s not queued on cpu0", cr_task->name);
+		return;
+	}
+	credit = -v.offset;
+	cr_wakes++;
+	if (credit > cr_max)
+		cr_max = credit;
+	if (credit > (long long)cr_bound)
+		sim_fail("credit %.3f ms > bound %.3f ms at %.3f s", credit / 1e6,
+			 cr_bound / 1e6, sim_now / 1e9);
+	if (was_long) {
+		cr_long++;
+		cr_exact += credit == (long long)cr_bound;
+	}
+}
+
+/*
+ * Two nice-0 hogs and a waiter at nice `nice` on CPU 0 (of two: latency
+ * 40 ms).  The waiter is woken alternately after ~200 ms (long enough
+ * for min_vruntime to pass its old vruntime by more than the credit:
+ * the credit is then exactly the bound) and after 1-30 ms.
+ */
+static void
+credit_with(int mode, int nice, uint64_t bound)
+{
+	uint64_t t;
+
+	sim_boot(2);
+	sim_seed(11);
+	set_tunable("cfs_sleeper_credit", mode);
+	sim_run_until(T0);
+	pinned_hog("hog0", 0, 0);
+	pinned_hog("hog1", 0, 0);
+	sim_chan_init(&cr_chan);
+	cr_task = sim_task_new("waiter");
+	sim_waiter(cr_task, &cr_chan, 200 * US);
+	pinned(cr_task, 0, nice);
+	cr_bound = bound;
+	cr_max = 0;
+	cr_wakes = cr_long = cr_exact = 0;
+	t = sim_now + 100 * MS;
+	for (int i = 0; i < 40; i++) {
+		int is_long = i % 2 == 0;
+
+		t += is_long ? 200 * MS + sim_rand() % MS :
+			       MS + sim_rand() % (30 * MS);
+		sim_at(t, 0, credit_post, (void *)(intptr_t)is_long);
+	}
+	sim_run_until(t + 10 * MS);
+	sim_info("sleeper_credit %d nice %d: %d wakeups, largest credit %.3f "
+		 "ms, bound %.3f ms, %d/%d long sleeps got exactly the bound",
+		 mode, nice, cr_wakes, cr_max / 1e6, bound / 1e6, cr_exact,
+		 cr_long);
+	if (cr_wakes < 30)
+		sim_fail("only %d wakeups of a sleeping waiter", cr_wakes);
+	if (cr_exact != cr_long)
+		sim_fail("mode %d: %d of %d long sleeps got the full credit",
+			 mode, cr_exact, cr_long);
+}
+
+static void
+cfs_sleeper_credit(void)
+{
+	uint64_t lat = 20 * MS * scale(2);
+
+	credit_with(0, 0, 0);
+	if (!sim_failed())
+		credit_with(1, 0, lat);
+	if (!sim_failed())
+		credit_with(2, 0, lat / 2);
+	/* weighted: latency in the waiter's virtual time, 1024 / 335 */
+	if (!sim_failed())
+		credit_with(3, 5, (uint64_t)((double)lat * 1024.0 / 335.0));
+}
+
+/* ---- min_vruntime ---- */
+
+static uint64_t mv_last[MAX_CPUS];
+static uint64_t mv_samples, mv_end;
+static int mv_ncpu;
+
+static void
+mv_sample(void *arg)
+{
+	int cpu = (int)(intptr_t)arg;
+	struct cfs_view v = cfs_view(cpu, -1);
+
+	if (v.min_vruntime < mv_last[cpu])
+		sim_fail("cpu%d min_vruntime %llu after %llu at %.6f s", cpu,
+			 (unsigned long long)v.min_vruntime,
+			 (unsigned long long)mv_last[cpu], sim_now / 1e9);
+	mv_last[cpu] = v.min_vruntime;
+	mv_samples++;
+	if (sim_now + 97 * US < mv_end)
+		sim_at(sim_now + 97 * US + sim_rand() % (200 * US), cpu,
+		       mv_sample, arg);
+}
+
+static void
+renice_random(void *arg)
+{
+	struct sim_task *st = sim_tasks[sim_rand() % (uint64_t)sim_ntasks];
+
+	(void)arg;
+	if (!st->task.is_idle)
+		sched_set_nice(&st->task, (int)(sim_rand() % 40) - 20);
+}
+
+/* Hogs, sleepers, yielders and runners on 2 CPUs, unpinned (the balancer
+ * migrates them), reniced at random: each runqueue's min_vruntime, read
+ * from the dump every ~200 us, never decreases. */
+static void
+cfs_min_vruntime(void)
+{
+	sim_boot(2);
+	sim_seed(5);
+	mv_ncpu = 2;
+	sim_run_until(T0);
+	for (int i = 0; i < 16; i++) {
+		struct sim_task *st = sim_task_new("t");
+
+		if (i % 4 == 0)
+			sim_hog(st);
+		else if (i % 4 == 1)
+			sim_sleeper(st, 100 * US + sim_rand() % (3 * MS),
+				    sim_rand() % (20 * MS));
+		else if (i % 4 == 2)
+			sim_yielder(st, 50 * US + sim_rand() % MS);
+		else
+			sim_sleeper(st, 5 * MS, 50 * MS + sim_rand() % (100 * MS));
+		sim_start(st, (int)(sim_rand() % 2));
+	}
+	for (int i = 0; i < 200; i++)
+		sim_at(T0 + MS + (uint64_t)i * 10 * MS + sim_rand() % MS,
+		       (int)(sim_rand() % 2), renice_random, 0);
+	mv_end = T0 + 2 * SEC;
+	for (int c = 0; c < mv_ncpu; c++)
+		sim_at(T0 + 50 * US + (uint64_t)c * 30 * US, c, mv_sample,
+		       (void *)(intptr_t)c);
+	sim_run_until(mv_end + MS);
+	sim_info("%llu samples of min_vruntime, none backwards; cpu0 at %.3f "
+		 "s, cpu1 at %.3f s; %llu + %llu migrations",
+		 (unsigned long long)mv_samples, mv_last[0] / 1e9,
+		 mv_last[1] / 1e9,
+		 (unsigned long long)cpu_rq(0)->stats.migrations,
+		 (unsigned long long)cpu_rq(1)->stats.migrations);
+	if (mv_samples < 10000)
+		sim_fail("only %llu samples", (unsigned long long)mv_samples);
+}
+
+/* ---- child runs first ---- */
+
+static struct sim_task *fk_parent, *fk_child;
+static uint64_t fk_at, fk_parent_ran, fk_child_in;
+
+static void
+fork_fn(void *arg)
+{
+	(void)arg;
+	sim_account_all();
+	fk_at = sim_now;
+	fk_parent_ran = fk_parent->ran_ns;
+	sim_start(fk_child, 0);		/* forked by CPU 0's current task */
+}
+
+static void
+child_in(int cpu, struct sim_task *prev, struct sim_task *next)
+{
+	(void)cpu, (void)prev;
+	if (next == fk_child && !fk_child_in) {
+		fk_child_in = sim_now;
+		fk_parent_ran = fk_parent->ran_ns - fk_parent_ran;
+	}
+}
+
+/* A hog alone on CPU 0 forks another at 100.5 ms (mid-tick, mid-slice):
+ * with child_runs_first the child is switched in at the fork and the
+ * parent has run nothing since; without, the parent goes on until its
+ * slice ends at a tick. */
+static int
+fork_with(int crf)
+{
+	sim_boot(1);
+	set_tunable("cfs_child_runs_first", crf);
+	fk_parent = sim_task_new("parent");
+	sim_hog(fk_parent);
+	fk_parent->mask = 1;
+	sim_start(fk_parent, 0);
+	fk_child = sim_task_new("child");
+	sim_hog(fk_child);
+	fk_child_in = 0;
+	sim_on_switch = child_in;
+	sim_at(100 * MS + MS / 2, 0, fork_fn, 0);
+	sim_run_until(SEC);
+	sim_on_switch = 0;
+	sim_info("child_runs_first %d: child first in %.3f ms after the fork, "
+		 "parent ran %.3f ms in between", crf,
+		 (fk_child_in - fk_at) / 1e6, fk_parent_ran / 1e6);
+	if (!fk_child_in)
+		sim_fail("child_runs_first %d: the child never ran", crf);
+	return fk_child_in == fk_at && fk_parent_ran == 0;
+}
+
+static void
+cfs_child_runs_first(void)
+{
+	if (!fork_with(1))
+		sim_fail("child_runs_first=1: the parent ran first");
+	if (!sim_failed() && fork_with(0))
+		sim_fail("child_runs_first=0: the child ran first");
+}
+
+/* ---- tick check ---- */
+
+static struct sim_task *tc_waiter;
+static struct sim_chan tc_chan;
+static uint64_t tc_posted, tc_max, tc_sum;
+static int tc_n;
+
+static void
+tc_post(void *arg)
+{
+	(void)arg;
+	if (tc_waiter->task.state != TASK_SLEEPING)
+		return;
+	tc_posted = sim_now;
+	sim_chan_post(&tc_chan, 0);
+}
+
+static void
+tc_switch(int cpu, struct sim_task *prev, struct sim_task *next)
+{
+	uint64_t l;
+
+	(void)cpu, (void)prev;
+	if (next != tc_waiter || !tc_posted)
+		return;
+	l = sim_now - tc_posted;
+	tc_posted = 0;
+	tc_sum += l;
+	tc_n++;
+	if (l > tc_max)
+		tc_max = l;
+}
+
+/*
+ * A nice -5 hog (weight 3121) on one CPU; a nice 0 waiter woken every
+ * ~100 ms at varying points of the hog's slice.  Wakeup preemption off:
+ * only the tick can let the waiter in.  GENTLE credit gives the waiter a
+ * virtual lead of latency/2 = 10 ms.  The hog's slice: 20 ms * 3121 /
+ * 4145 = 15.06 ms wall, 4.94 ms virtual.
+ *   mode 0: wait for the slice to end (up to ~16 ms);
+ *   mode 1: lead 10 ms (virtual) > 15.06 ms (wall)?  Not before the
+ *           slice ends anyway: the hog advances 0.33 ns per ns - the
+ *           test "rarely fires for heavy tasks", as mode 0;
+ *   mode 2: lead 10 > 4.94 ms (virtual): preempted once it ran min_gran
+ *           (4 ms), so at most min_gran + a tick.
+ */
+static void
+tick_check_with(int mode, uint64_t *max, uint64_t *mean)
+{
+	uint64_t t;
+
+	sim_boot(1);
+	set_tunable("cfs_tick_check", mode);
+	set_tunable("cfs_wakeup_preempt", 0);
+	set_tunable("cfs_sleeper_credit", 2);
+	sim_run_until(T0);
+	pinned_hog("heavy", 0, -5);
+	sim_chan_init(&tc_chan);
+	tc_waiter = sim_task_new("waiter");
+	sim_waiter(tc_waiter, &tc_chan, 200 * US);
+	pinned(tc_waiter, 0, 0);
+	tc_posted = tc_max = tc_sum = 0;
+	tc_n = 0;
+	sim_on_switch = tc_switch;
+	t = sim_now + 100 * MS;
+	for (int i = 0; i < 50; i++, t += 100 * MS + 1300 * US)
+		sim_at(t, 0, tc_post, 0);
+	sim_run_until(t + 100 * MS);
+	sim_on_switch = 0;
+	*max = tc_max;
+	*mean = tc_n ? tc_sum / (uint64_t)tc_n : 0;
+	sim_info("tick_check %d: %d wakeups, waiter let in after %.3f ms on "
+		 "average, %.3f ms at most", mode, tc_n, *mean / 1e6,
+		 *max / 1e6);
+	if (tc_n < 45)
+		sim_fail("tick_check %d: only %d wakeups", mode, tc_n);
+}
+
+static void
+cfs_tick_check_modes(void)
+{
+	uint64_t max[3], mean[3], gran = 4 * MS;
+
+	for (int mode = 0; mode <= 2 && !sim_failed(); mode++)
+		tick_check_with(mode, &max[mode], &mean[mode]);
+	if (sim_failed())
+		return;
+	if (max[0] <= gran + sim_tick_ns)
+		sim_fail("mode 0: waited at most %.3f ms, the slice is 15 ms",
+			 max[0] / 1e6);
+	if (max[1] != max[0] || mean[1] != mean[0])
+		sim_fail("mode 1 (%.3f/%.3f ms) differs from mode 0 (%.3f/%.3f "
+			 "ms) for a heavy current task", mean[1] / 1e6,
+			 max[1] / 1e6, mean[0] / 1e6, max[0] / 1e6);
+	if (max[2] > gran + sim_tick_ns)
+		sim_fail("mode 2: waited %.3f ms > min_gran + tick", max[2] / 1e6);
+}
+
+/* ---- migration ---- */
+
+struct move {
+	struct sim_task *t;
+	uint32_t mask;
+};
+
+static void
+move_fn(void *arg)
+{
+	struct move *m = arg;
+
+	if (sched_set_affinity(&m->t->task, m->mask) != 0)
+		sim_fail("set_affinity refused");
+}
+
+/*
+ * CPU 0 runs two hogs for 3 s (min_vruntime ~1.5 s); CPU 1 runs one hog
+ * started at 2.8 s (min_vruntime ~0.2 s).  At 3 s one task moves: a CPU 0
+ * hog to CPU 1 (high vruntime into a low queue) or the CPU 1 hog to CPU 0
+ * (low into high).  Its share of the destination over the next second:
+ * with normalisation its fair share (1/2 resp. 1/3); without, starvation
+ * resp. monopoly until the 1.3 s difference is worked off.
+ */
+static double
+migrate_with(int normalize, int high_to_low)
+{
+	struct sim_task *a, *x, *y, *mover;
+	struct move m;
+	uint64_t r0;
+	int dst;
+	double share;
+
+	sim_boot(2);
+	set_tunable("cfs_migrate_normalize", normalize);
+	sim_run_until(T0);
+	a = pinned_hog("a", 0, 0);
+	x = pinned_hog("x", 0, 0);
+	sim_run_until(2800 * MS);
+	y = pinned_hog("y", 1, 0);
+	(void)a;
+	sim_run_until(3 * SEC);
+	mover = high_to_low ? x : y;
+	dst = high_to_low ? 1 : 0;
+	m = (struct move){ mover, 1u << dst };
+	sim_account_all();
+	r0 = mover->ran_on[dst];
+	/* from the other CPU, so that the mover is not the current task */
+	sim_on(high_to_low ? 1 : 0, move_fn, &m);
+	sim_run_until(4 * SEC);
+	sim_account_all();
+	share = (double)(mover->ran_on[dst] - r0) / (double)SEC;
+	sim_info("normalize %d, %s: the mover got %.1f %% of cpu%d in the next "
+		 "second (fair %.1f %%)", normalize,
+		 high_to_low ? "high to low" : "low to high", 100 * share, dst,
+		 high_to_low ? 50.0 : 100.0 / 3);
+	return share;
+}
+
+static void
+cfs_migrate_normalize(void)
+{
+	double s;
+
+	s = migrate_with(1, 1);
+	if (s < 0.45 || s > 0.55)
+		sim_fail("normalized, high to low: %.1f %% of the CPU, fair 50 %%",
+			 100 * s);
+	s = migrate_with(1, 0);
+	if (s < 0.30 || s > 0.37)
+		sim_fail("normalized, low to high: %.1f %% of the CPU, fair "
+			 "33 %%", 100 * s);
+	/* what the tunable exists to show: without it, starve / monopolise */
+	s = migrate_with(0, 1);
+	if (s > 0.05)
+		sim_fail("unnormalized, high to low: %.1f %%, expected starvation",
+			 100 * s);
+	s = migrate_with(0, 0);
+	if (s < 0.95)
+		sim_fail("unnormalized, low to high: %.1f %%, expected monopoly",
+			 100 * s);
+}
+
+const struct scenario policy_scenarios[] = {
+	{ "cfs-shares-0-5", cfs_shares_5 },
+	{ "cfs-shares-0-10", cfs_shares_10 },
+	{ "cfs-shares-0-19", cfs_shares_19 },
+	{ "cfs-scaled-latency", cfs_scaled_latency },
+	{ "cfs-min-granularity", cfs_min_granularity },
+	{ "cfs-sleeper-credit", cfs_sleeper_credit },
+	{ "cfs-min-vruntime", cfs_min_vruntime },
+	{ "cfs-child-runs-first", cfs_child_runs_first },
+	{ "cfs-tick-check-modes", cfs_tick_check_modes },
+	{ "cfs-tick-check-fair", cfs_tick_check_fair },
+	{ "cfs-migrate-normalize", cfs_migrate_normalize },
+};
+const int policy_count = sizeof(policy_scenarios) / sizeof(policy_scenarios[0]);

@@ -1,0 +1,113 @@
+/*
+ * wakeup_latency - how late a periodic sleeper wakes up.
+ *
+ * Mirrors seed mail 001 (Mathieu Desnoyers, "check_preempt_tick should
+ * not compare vruntime with wall time", 13 Sep 2010), which ran a 1 ms
+ * periodic timer under make -j10 and reported maximum latency, average
+ * latency and missed timer events.  Quanta has no timer_create(), so this
+ * is the clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME) form (cyclictest's
+ * core loop, the "abs" stand-in of benchmarks.md): sleep until
+ * start + k * period, record now - target.  A wakeup more than one period
+ * late counts the grid points it overran as missed and skips them.
+ * Instead of make -j10 it can fork K busy spinners as the load.
+ *
+ *   wakeup_latency [seconds] [spinners] [period_us]	default 2 0 1000
+ *
+ * Prints: RESULT bench=wakeup_latency seconds= spinners= period_us=
+ *   samples= avg_us= p99_us= max_us= missed=
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void
+sleep_until(long long t)
+{
+	struct timespec ts;
+
+	ts.tv_sec = t / 1000000000LL;
+	ts.tv_nsec = t % 1000000000LL;
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) != 0)
+		;
+}
+
+static int
+cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int
+main(int argc, char **argv)
+{
+	double secs = argc > 1 ? atof(argv[1]) : 2;
+	int nspin = argc > 2 ? atoi(argv[2]) : 0;
+	long period_us = argc > 3 ? atol(argv[3]) : 1000;
+	long long period = period_us * 1000LL, start, end, target, late;
+	long max_samples, n = 0, missed = 0;
+	long long *lat, sum = 0;
+	pid_t *spin;
+
+	if (period < 1000)
+		period = 1000;
+	max_samples = (long)(secs * 1e9 / period) + 1;
+	lat = malloc(max_samples * sizeof(*lat));
+	spin = malloc((nspin > 0 ? nspin : 1) * sizeof(*spin));
+	if (!lat || !spin) {
+		fprintf(stderr, "wakeup_latency: out of memory\n");
+		return 1;
+	}
+	for (int i = 0; i < nspin; i++) {
+		spin[i] = fork();
+		if (spin[i] == 0)
+			for (;;)
+				;
+		if (spin[i] < 0) {
+			perror("fork");
+			nspin = i;
+			break;
+		}
+	}
+
+	start = now_ns() + period;
+	end = start + (long long)(secs * 1e9);
+	for (target = start; target < end; target += period) {
+		sleep_until(target);
+		late = now_ns() - target;
+		lat[n++] = late;
+		sum += late;
+		if (late > period) {	/* overran whole periods: skip them */
+			missed += late / period;
+			target += late / period * period;
+		}
+		if (n == max_samples)
+			break;
+	}
+
+	for (int i = 0; i < nspin; i++)
+		kill(spin[i], SIGKILL);
+	for (int i = 0; i < nspin; i++)
+		waitpid(spin[i], NULL, 0);
+
+	qsort(lat, n, sizeof(*lat), cmp_ll);
+	printf("RESULT bench=wakeup_latency seconds=%g spinners=%d period_us=%ld"
+	       " samples=%ld avg_us=%.1f p99_us=%.1f max_us=%.1f missed=%ld\n",
+	       secs, nspin, period_us, n, n ? sum / 1000.0 / n : 0.0,
+	       n ? lat[(n - 1) * 99 / 100] / 1000.0 : 0.0,
+	       n ? lat[n - 1] / 1000.0 : 0.0, missed);
+	return 0;
+}
