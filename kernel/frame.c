@@ -17,6 +17,9 @@
 #define MAX_FRAMES	(DIRECTMAP_MAX / PGSIZE)
 
 static uint32_t used[MAX_FRAMES / 32];	/* 1 = in use or not RAM */
+/* References beyond the first, for pages shared copy-on-write after fork:
+ * frame_free() drops one, and only the last frees the page. */
+static uint16_t extra_refs[MAX_FRAMES];
 static size_t nframes;			/* frames below phys_top */
 static size_t nfree, ntotal;
 static size_t hint;			/* next-fit start, a word index */
@@ -136,7 +139,36 @@ frame_free_contig(uintptr_t pa, size_t n)
 void
 frame_free(uintptr_t pa)
 {
+	size_t f = pa / PGSIZE;
+
+	if (f < nframes) {
+		spin_lock(&frame_lock);
+		if (extra_refs[f] > 0) {	/* still shared */
+			extra_refs[f]--;
+			spin_unlock(&frame_lock);
+			return;
+		}
+		spin_unlock(&frame_lock);
+	}
 	frame_free_contig(pa, 1);
+}
+
+void
+frame_get(uintptr_t pa)
+{
+	size_t f = pa / PGSIZE;
+
+	spin_lock(&frame_lock);
+	if (f >= nframes || !bit_get(f) || extra_refs[f] == 0xffff)
+		panic("frame_get: bad page %p", (void *)pa);
+	extra_refs[f]++;
+	spin_unlock(&frame_lock);
+}
+
+int
+frame_shared(uintptr_t pa)
+{
+	return extra_refs[pa / PGSIZE] != 0;
 }
 
 void *

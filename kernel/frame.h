@@ -20,7 +20,9 @@ void frame_reserve(uintptr_t start, uintptr_t end);
 /* Physical address of a free page (or of n contiguous pages), or 0. */
 uintptr_t frame_alloc(void);
 uintptr_t frame_alloc_contig(size_t n);
-void frame_free(uintptr_t pa);
+void frame_free(uintptr_t pa);			/* drops one reference */
+void frame_get(uintptr_t pa);			/* one more reference */
+int frame_shared(uintptr_t pa);			/* more than one? */
 void frame_free_contig(uintptr_t pa, size_t n);
 
 /* A zeroed page at its direct-map address, or NULL. */

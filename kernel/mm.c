@@ -12,7 +12,9 @@
 #include "arch/x86/uvm.h"
 #include "include/uapi/errno.h"
 #include "kernel/kmalloc.h"
+#include "arch/x86/x86.h"
 #include "kernel/lib/string.h"
+#include "kernel/smp.h"
 #include "kernel/mm.h"
 #include "kernel/task.h"
 
@@ -46,6 +48,9 @@ mm_copy(struct mm *src)
 	mm->heap_start = src->heap_start;
 	mm->brk = src->brk;
 	spin_unlock(&src->lock);
+	/* src's writable pages just became read-only: no CPU may keep a
+	 * writable translation for them */
+	mm_flush_tlb(src);
 	if (err < 0) {
 		mm_put(mm);
 		return NULL;
@@ -123,6 +128,60 @@ mm_pages(struct mm *mm)
 	return uvm_count(mm->pgdir);
 }
 
+static void
+flush_user_tlb(void *arg)
+{
+	(void)arg;
+	write_cr3(read_cr3());		/* user mappings are not global */
+}
+
+/* Other tasks of the current process may run on other CPUs with this
+ * address space loaded (mm is always the current process's here). */
+static int
+mm_threaded(void)
+{
+	return __atomic_load_n(&current->proc->nlive, __ATOMIC_SEQ_CST) > 1;
+}
+
+/* Drop stale user translations of the current address space: here, and
+ * on every other CPU when threads of the process may be running there. */
+void
+mm_flush_tlb(struct mm *mm)
+{
+	(void)mm;
+	flush_user_tlb(NULL);
+	if (mm_threaded())
+		smp_call_others(flush_user_tlb, NULL);
+}
+
+/* A write fault at va (user mode, or a kernel copy to user memory): break
+ * copy-on-write sharing.  1 handled, 0 not a COW page, -ENOMEM. */
+int
+mm_cow_fault(struct mm *mm, uintptr_t va)
+{
+	int r;
+
+	spin_lock(&mm->lock);
+	r = uvm_cow_break(mm->pgdir, va);
+	spin_unlock(&mm->lock);
+	if (r > 0 && mm_threaded())
+		smp_call_others(flush_user_tlb, NULL);	/* threads elsewhere */
+	return r < 0 ? -ENOMEM : r;
+}
+
+/* Make [va, va+len) usable for a kernel copy: grow the stack into it and,
+ * for writes, break copy-on-write sharing.  1 if anything changed. */
+static int
+mm_fault_in(struct mm *mm, uintptr_t va, size_t len, int write)
+{
+	int changed = mm_grow_stack(mm, va, len);
+
+	if (write)
+		for (uintptr_t p = PGROUNDDOWN(va); p < va + len; p += PGSIZE)
+			changed |= mm_cow_fault(mm, p) > 0;
+	return changed;
+}
+
 int
 mm_grow_stack(struct mm *mm, uintptr_t va, size_t len)
 {
@@ -147,8 +206,9 @@ user_copy(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n, int to_user)
 	spin_lock(&mm->lock);
 	if (!uvm_range_ok(mm->pgdir, uaddr, (uint32_t)n, to_user)) {
 		spin_unlock(&mm->lock);
-		/* a buffer in a part of the stack not touched yet */
-		if (!mm_grow_stack(mm, uaddr, n))
+		/* a buffer in a part of the stack not touched yet, or in
+		 * pages shared copy-on-write since a fork */
+		if (!mm_fault_in(mm, uaddr, n, to_user))
 			return -EFAULT;
 		spin_lock(&mm->lock);
 		if (!uvm_range_ok(mm->pgdir, uaddr, (uint32_t)n, to_user)) {

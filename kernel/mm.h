@@ -13,7 +13,9 @@
  *                              end faults (the guard)
  *   USTACK_TOP = 0xBFFFF000    (the kernel starts at 0xC0000000)
  *
- * Threads share one mm (refs counts its users).  mm->lock protects the
+ * Fork shares the parent's pages copy-on-write (arch/x86/uvm.c): both
+ * sides map them read-only until one writes, and the write fault gives
+ * the writer its own copy.  Threads share one mm (refs counts its users).  mm->lock protects the
  * page tables of the user half against concurrent brk and copies.
  */
 #ifndef KERNEL_MM_H
@@ -49,6 +51,9 @@ uint32_t mm_pages(struct mm *mm);
 /* Map the stack pages covering [va, va+len) if they lie in the stack's
  * range; 1 if anything was mapped. */
 int mm_grow_stack(struct mm *mm, uintptr_t va, size_t len);
+/* Write fault on a copy-on-write page: 1 handled, 0 not COW, -ENOMEM. */
+int mm_cow_fault(struct mm *mm, uintptr_t va);
+void mm_flush_tlb(struct mm *mm);
 
 /* Checked copies between kernel and user memory; 0 or -EFAULT. */
 int copy_from_user(void *dst, const void *usrc, size_t n);

@@ -100,29 +100,65 @@ uvm_unmap_range(pde_t *pgdir, uintptr_t start, uintptr_t end)
 	}
 }
 
+/*
+ * Share every user page of src with dst, copy-on-write: writable pages
+ * become read-only with PTE_COW set in both, and the frame gains a
+ * reference.  The caller must flush src's stale TLB entries.
+ */
 int
-uvm_copy(pde_t *dst, const pde_t *src)
+uvm_copy(pde_t *dst, pde_t *src)
 {
 	for (int d = 0; d < USER_PDES; d++) {
-		const pte_t *pt;
+		pte_t *pt;
 		if (!(src[d] & PTE_P))
 			continue;
 		pt = P2V(PTE_ADDR(src[d]));
 		for (int i = 0; i < 1024; i++) {
-			void *page;
 			uintptr_t va = ((uintptr_t)d << PDXSHIFT) | ((uintptr_t)i << PGSHIFT);
+			pte_t *dpte;
 			if (!(pt[i] & PTE_P))
 				continue;
-			if (!(page = page_alloc()))
+			if (pt[i] & PTE_W)
+				pt[i] = (pt[i] & ~(pte_t)PTE_W) | PTE_COW;
+			if (!(dpte = walk(dst, va, 1)))
 				return -1;
-			memcpy(page, P2V(PTE_ADDR(pt[i])), PGSIZE);
-			if (uvm_map(dst, va, V2P(page), pt[i] & PTE_W) < 0) {
-				page_free(page);
-				return -1;
-			}
+			frame_get(PTE_ADDR(pt[i]));
+			*dpte = pt[i];
 		}
 	}
 	return 0;
+}
+
+/* A write to va hit a copy-on-write page: give this address space its own
+ * copy (or the page itself, if nobody else shares it any more).  1 when
+ * the write may be retried, 0 when va is not a COW page, -1 out of memory. */
+int
+uvm_cow_break(pde_t *pgdir, uintptr_t va)
+{
+	pte_t *pte = va < KERNBASE ? walk(pgdir, va, 0) : NULL;
+	uintptr_t pa, npa;
+	void *page;
+
+	if (!pte || !(*pte & PTE_P))
+		return 0;
+	if (*pte & PTE_W)
+		return 1;		/* another thread broke it already */
+	if (!(*pte & PTE_COW))
+		return 0;
+	pa = PTE_ADDR(*pte);
+	if (!frame_shared(pa)) {	/* the last user: take it over */
+		*pte = (*pte | PTE_W) & ~(pte_t)PTE_COW;
+		invlpg((void *)PGROUNDDOWN(va));
+		return 1;
+	}
+	if (!(npa = frame_alloc()))
+		return -1;
+	page = P2V(npa);
+	memcpy(page, P2V(pa), PGSIZE);
+	*pte = V2P(page) | PTE_P | PTE_U | PTE_W;
+	invlpg((void *)PGROUNDDOWN(va));
+	frame_free(pa);			/* drop our reference to the shared one */
+	return 1;
 }
 
 void

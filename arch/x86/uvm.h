@@ -22,8 +22,10 @@ int uvm_map(pde_t *pgdir, uintptr_t va, uintptr_t pa, uint32_t flags);
 uintptr_t uvm_lookup(const pde_t *pgdir, uintptr_t va, uint32_t *flags);
 /* Unmap and free every page in [start, end). */
 void uvm_unmap_range(pde_t *pgdir, uintptr_t start, uintptr_t end);
-/* Copy every user page of src into dst (fresh frames); -1 on ENOMEM. */
-int uvm_copy(pde_t *dst, const pde_t *src);
+/* Share every user page of src with dst copy-on-write; -1 on ENOMEM. */
+int uvm_copy(pde_t *dst, pde_t *src);
+/* Resolve a write fault on a COW page: 1 retry, 0 not COW, -1 ENOMEM. */
+int uvm_cow_break(pde_t *pgdir, uintptr_t va);
 /* Free the user pages, the page tables and the directory. */
 void uvm_destroy(pde_t *pgdir);
 /* Is [va, va+len) mapped user-accessible (and writable if write)? */
