@@ -1,5 +1,6 @@
 /* t_fork - fork, exec and wait semantics. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -33,6 +34,39 @@ test_memory_is_copied(void)
 	waitpid(pid, &st, 0);
 	CHECK_EQ(shared, 1);
 	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+}
+
+/* Pages are shared copy-on-write after fork: writes by either side, by
+ * user code or by the kernel (read() into the buffer), stay private. */
+static void
+test_copy_on_write(void)
+{
+	enum { N = 64 * 1024 };
+	unsigned char *buf = malloc(N);
+	int fds[2], st, bad = 0;
+	pid_t pid;
+
+	memset(buf, 0x11, N);
+	CHECK_EQ(pipe(fds), 0);
+	pid = fork();
+	if (pid == 0) {
+		memset(buf, 0x22, N / 2);		/* user writes */
+		read(fds[0], buf + N / 2, 100);		/* kernel writes */
+		for (int i = 0; i < N / 2; i++)
+			bad += buf[i] != 0x22;
+		_exit(bad ? 1 : buf[N / 2] == 'x' ? 0 : 2);
+	}
+	write(fds[1], "xxxxxxxxxx", 10);
+	waitpid(pid, &st, 0);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	for (int i = 0; i < N; i++)
+		bad += buf[i] != 0x11;		/* the parent's copy is intact */
+	CHECK_EQ(bad, 0);
+	memset(buf, 0x33, N);			/* and still writable */
+	CHECK_EQ(buf[N - 1], 0x33);
+	close(fds[0]);
+	close(fds[1]);
+	free(buf);
 }
 
 static void
@@ -109,6 +143,7 @@ main(void)
 {
 	test_exit_status();
 	test_memory_is_copied();
+	test_copy_on_write();
 	test_getpid_getppid();
 	test_exec();
 	test_exec_missing();
