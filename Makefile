@@ -87,6 +87,7 @@ $(B)/boot/trampoline.bin: boot/trampoline.asm boot/defs.inc | deps
 	@$(if $(Q),echo "  AS      $<")
 	$(Q)$(NASM) -f bin -I. $< -o $@
 $(B)/boot/trampoline_blob.o: $(B)/boot/trampoline.bin
+$(B)/boot/trampoline_blob.o: NASMFLAGS += -I$(B)/boot/
 
 # Two links per policy: the first without symbols, the second with the
 # symbol table of the first in .ksyms (after all code, so no function

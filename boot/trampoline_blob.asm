@@ -4,7 +4,7 @@
 section .rodata
 global trampoline_start, trampoline_end
 trampoline_start:
-	incbin	"build/boot/trampoline.bin"
+	incbin	"trampoline.bin"	; found through -I$(B)/boot/ (Makefile)
 trampoline_end:
 
 section .note.GNU-stack noalloc noexec nowrite progbits
