@@ -506,6 +506,52 @@ def sched_cases():
 
 CASES += sched_cases()
 
+def result_line(bench, keys):
+    """Check that bench prints well-formed RESULT lines that together
+    carry every key."""
+    line_rx = re.compile(rf"^RESULT bench={re.escape(bench)}((?: [a-z0-9_]+=\S+)+)\r?$",
+                         re.M)
+
+    def check(out):
+        lines = line_rx.findall(out.com1)
+        if not lines:
+            return f"no well-formed 'RESULT bench={bench} key=value ...' line"
+        have = {kv.split("=", 1)[0] for line in lines for kv in line.split()}
+        missing = [k for k in keys if k not in have]
+        return f"RESULT line lacks {', '.join(missing)}" if missing else None
+    check.__doc__ = f"RESULT bench={bench} with {' '.join(keys)}"
+    return check
+
+
+def bench_cases():
+    """bench-*: every benchmark of user/bench runs briefly and prints a
+    RESULT line that parses (architecture contract 6).  The lab runs them
+    at full size."""
+    runs = [
+        ("forkmem", "256 10", ["kib", "fork_wait_us"], "det"),
+        ("pipe_ctxsw", "20000", ["elapsed_ms", "user_ms", "sys_ms", "nvcsw",
+                                  "writer_prio", "reader_prio"], "det"),
+        ("wakeup_latency", "1 2", ["avg_us", "p99_us", "max_us", "missed"],
+         "det"),
+        ("kbuild", "2 12 1", ["elapsed_ms", "user_ms", "sys_ms", "cpu_pct"],
+         "det"),
+        ("spinners", "8 1", ["cs_per_s", "cpu0_cs_per_s"], "det"),
+        ("threadtest", "-i 50 1000", ["elapsed_ms", "same_cpu", "other_cpu",
+                                      "avg_wait_us"], "real"),
+        ("pingpong", "2000", ["rtt_ns"], "det"),
+        ("hackbench", "1 10", ["elapsed_ms", "tasks"], "det"),
+        ("nice_share", "1 0,5", ["share_pct", "ratio"], "det"),
+        ("interactive", "1 2", ["avg_us", "max_us", "missed"], "det"),
+    ]
+    return [Case(f"bench-{name}", f"init=/bin/{name} -- {args}",
+                 profile=prof, timeout=120,
+                 checks=[result_line(name, keys), must_not(r"PANIC")],
+                 doc=f"user/bench/{name}.c briefly: its RESULT line parses")
+            for name, args, keys, prof in runs]
+
+
+CASES += bench_cases()
+
 # Known gaps: (case, policy) pairs that are reported as SKIPPED with the
 # reason, never as passed, until the work named here is done.  Keep this
 # list short and honest; docs/scheduler.md repeats it.

@@ -6,7 +6,7 @@
  * makes about nice (staircase v6.3 in seed mail 004: "nice 0 gets 20 times
  * what nice +20 gets"; CFS: each nice level is ~10% more or less CPU).
  * K hogs, all pinned to CPU 0, each at its nice level, spin for S seconds
- * (checking the clock every ~1M loops), then send their own CPU time
+ * (checking the clock every 10000 loops), then send their own CPU time
  * (getrusage(RUSAGE_SELF)) to the parent through a pipe.  The expected
  * share is CFS's, from Linux's nice-to-weight table (nice 0 = 1024).
  * Negative nice levels need privilege on Linux.
@@ -66,7 +66,7 @@ hog(int i, int nice_level, long long deadline, int fd)
 
 	setpriority(PRIO_PROCESS, 0, nice_level);
 	while (now_ns() < deadline)
-		for (int i = 0; i < 1000000; i++)
+		for (int i = 0; i < 10000; i++)
 			x += i;
 	getrusage(RUSAGE_SELF, &ru);
 	r.hog = i;
