@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""qprof - where do the guest's instructions go?
+
+Boots the kernel once under QEMU's deterministic profile with
+`-d exec,nochain,in_asm`, then counts executed instructions per function
+(kernel symbols from the kernel ELF, user symbols from a program's ELF in
+build/user/bin).  Under -icount, instructions are virtual time, so this is
+a profile of the benchmark's virtual time.
+
+    tools/qprof.py [--kernel build/kernel.elf] [--cpus 1] [--prog pingpong]
+                   [--top 30] [--per N] -- "init=/bin/pingpong -- 2000"
+
+--per N divides by N (e.g. the number of round trips).  To remove the
+boot's share, run twice with two sizes and subtract (--base-cmdline).
+"""
+import argparse
+import bisect
+import collections
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import qemu  # noqa: E402
+
+
+def symbols(elf, nm="i686-linux-gnu-nm"):
+    """Sorted (address, name) of the function symbols of elf."""
+    out = subprocess.run([nm, "-n", elf], capture_output=True, text=True,
+                         check=True).stdout
+    syms = []
+    for line in out.splitlines():
+        p = line.split()
+        if len(p) == 3 and p[1] in "tTW":
+            syms.append((int(p[0], 16), p[2]))
+    return syms
+
+
+def parse_log(path):
+    """(instructions per TB start, executions per TB start) from the log."""
+    sizes, runs, cur, n = {}, collections.Counter(), None, 0
+    with open(path, errors="replace") as f:
+        for line in f:
+            if line.startswith("IN:"):
+                cur, n = None, 0
+                continue
+            m = re.match(r"^0x([0-9a-f]{8}):\s", line)
+            if m:
+                if cur is None:
+                    cur = int(m.group(1), 16)
+                n += 1
+                sizes[cur] = n
+                continue
+            if line.startswith("Trace "):
+                m = re.search(r"\[[0-9a-f]+/([0-9a-f]+)/", line)
+                if m:
+                    runs[int(m.group(1), 16)] += 1
+                cur = None
+    return sizes, runs
+
+
+def profile(args, cmdline):
+    """Instructions per function for one boot with cmdline."""
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, "exec.log")
+        cmd = qemu.build_cmd(args.kernel, initrd=args.initrd, cmdline=cmdline,
+                             cpus=args.cpus, profile="det",
+                             com1=os.path.join(tmp, "com1"))
+        cmd += ["-d", "exec,nochain,in_asm", "-D", log]
+        subprocess.run(["timeout", "-k", "5", str(args.timeout)] + cmd,
+                       stdin=subprocess.DEVNULL, check=False)
+        sizes, runs = parse_log(log)
+    ks = symbols(args.kernel)
+    us = symbols(os.path.join(ROOT, "build/user/bin", args.prog)) \
+        if args.prog else []
+    ka, ua = [a for a, _ in ks], [a for a, _ in us]
+    counts = collections.Counter()
+    for pc, n in runs.items():
+        if pc >= 0xC0000000:
+            name = ks[bisect.bisect_right(ka, pc) - 1][1]
+        elif us and pc >= 0x08048000:
+            name = "user:" + us[bisect.bisect_right(ua, pc) - 1][1]
+        elif pc < 0x08048000:
+            name = "(firmware)"
+        else:
+            name = "(user)"
+        counts[name] += sizes.get(pc, 1) * n
+    return counts
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--kernel", default=os.path.join(ROOT, "build/kernel.elf"))
+    p.add_argument("--initrd", default=os.path.join(ROOT, "build/initrd.img"))
+    p.add_argument("--cpus", type=int, default=1)
+    p.add_argument("--prog", help="user program for user symbols")
+    p.add_argument("--top", type=int, default=30)
+    p.add_argument("--per", type=float, default=1.0)
+    p.add_argument("--base-cmdline", help="subtract this run (same, smaller)")
+    p.add_argument("--timeout", type=int, default=300)
+    p.add_argument("cmdline")
+    args = p.parse_args()
+    counts = profile(args, args.cmdline)
+    if args.base_cmdline:
+        counts.subtract(profile(args, args.base_cmdline))
+    total = sum(counts.values())
+    print(f"{total / args.per:12.1f}  total instructions")
+    for name, n in counts.most_common(args.top):
+        print(f"{n / args.per:12.1f}  {name}")
+
+
+if __name__ == "__main__":
+    main()
