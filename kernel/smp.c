@@ -84,7 +84,10 @@ wait_done(struct call_req *r)
 {
 	while (!__atomic_load_n(&r->done, __ATOMIC_ACQUIRE)) {
 		irq_push();
-		serve_calls();
+		/* serve calls addressed to us (look without the lock first,
+		 * so posters to our queue are not kept spinning on it) */
+		if (__atomic_load_n(&queue[cpu_id()], __ATOMIC_ACQUIRE))
+			serve_calls();
 		irq_pop();
 		cpu_relax();
 	}
