@@ -23,18 +23,6 @@
 #define T0		(10 * MS)
 #define MAX_RUNS	16384
 
-/* Linux's prio_to_weight. */
-static double
-weight_of(int nice)
-{
-	static const int w[40] = {
-		88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949,
-		11916, 9548, 7620, 6100, 4904, 3906, 3121, 2501, 1991, 1586,
-		1277, 1024, 820, 655, 526, 423, 335, 272, 215, 172, 137, 110,
-		87, 70, 56, 45, 36, 29, 23, 18, 15,
-	};
-	return w[nice + 20];
-}
 
 /* 2.6.24 sched_init_granularity with cfs_tunable_scaling=1. */
 static uint64_t
@@ -177,7 +165,7 @@ share_error(struct sim_task *a, struct sim_task *b, int n, int mode,
 	b0 = b->ran_ns;
 	sim_run_until(sim_now + span);
 	sim_account_all();
-	want = weight_of(0) / weight_of(n);
+	want = sim_weight_of(0) / sim_weight_of(n);
 	got = (double)(a->ran_ns - a0) / (double)(b->ran_ns - b0);
 	err = 100.0 * (got - want) / want;
 	sim_info("tick_check %d nice 0/%d over %.0f s: ran %.1f / %.1f ms, "

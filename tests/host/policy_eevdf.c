@@ -15,18 +15,6 @@
 #define T0		(10 * MS)
 #define NICE_0_LOAD	1024.0
 
-/* Linux's prio_to_weight for the nice levels used here. */
-static double
-weight_of(int nice)
-{
-	static const int w[40] = {
-		88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949,
-		11916, 9548, 7620, 6100, 4904, 3906, 3121, 2501, 1991, 1586,
-		1277, 1024, 820, 655, 526, 423, 335, 272, 215, 172, 137, 110,
-		87, 70, 56, 45, 36, 29, 23, 18, 15,
-	};
-	return w[nice + 20];
-}
 
 static void
 renice_fn(void *arg)
@@ -72,7 +60,7 @@ shares_with(int n)
 	b = pinned_hog("niceN", n);
 	sim_run_until(T0 + 10 * SEC);
 	sim_account_all();
-	want = weight_of(0) / weight_of(n);
+	want = sim_weight_of(0) / sim_weight_of(n);
 	got = (double)a->ran_ns / (double)b->ran_ns;
 	err = 100.0 * (got - want) / want;
 	sim_info("nice 0/%d: ran %.1f / %.1f ms, ratio %.3f, weights %.3f "
@@ -128,7 +116,7 @@ eevdf_lag_bound(void)
 	for (int i = 0; i < LAG_TASKS; i++) {
 		lag_task[i] = pinned_hog(i == 0 ? "A" : i == 1 ? "B" :
 					 i == 2 ? "C" : "D", nice[i]);
-		lag_w[i] = weight_of(nice[i]);
+		lag_w[i] = sim_weight_of(nice[i]);
 	}
 	/* measure from the first tick after every weight is set */
 	sim_run_until(T0 + MS);

@@ -753,3 +753,17 @@ sim_dump(FILE *f)
 			(unsigned long long)st->ran_ns);
 	}
 }
+
+/* Linux's prio_to_weight, kept here apart from kernel/lib/weight.c so that
+ * the tests' expected shares do not come from the code under test. */
+double
+sim_weight_of(int nice)
+{
+	static const int w[40] = {
+		88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949,
+		11916, 9548, 7620, 6100, 4904, 3906, 3121, 2501, 1991, 1586,
+		1277, 1024, 820, 655, 526, 423, 335, 272, 215, 172, 137, 110,
+		87, 70, 56, 45, 36, 29, 23, 18, 15,
+	};
+	return w[nice + 20];
+}

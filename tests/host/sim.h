@@ -151,4 +151,7 @@ void sim_dump(FILE *f);
 void sim_post_ipi(int cpu);
 void sim_switch(struct task *prev, struct task *next);
 
+/* Linux's weight of a nice level (an oracle independent of the kernel). */
+double sim_weight_of(int nice);
+
 #endif
