@@ -2,9 +2,9 @@
  * mm.c - address spaces and the checked user-memory copies.
  *
  * Every pointer a system call receives is checked against the page tables
- * (uvm_range_ok) before the kernel touches it, with mm->lock held so no
- * other thread of the process can unmap it in between.  A bad pointer is
- * therefore an -EFAULT, never a kernel page fault.
+ * page by page as the kernel copies (copy_pages), with mm->lock held when
+ * another thread of the process could unmap it in between.  A bad pointer
+ * is therefore an -EFAULT, never a kernel page fault.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -137,7 +137,7 @@ flush_user_tlb(void *arg)
 
 /* Other tasks of the current process may run on other CPUs with this
  * address space loaded (mm is always the current process's here). */
-static int
+int
 mm_threaded(void)
 {
 	return __atomic_load_n(&current->proc->nlive, __ATOMIC_SEQ_CST) > 1;
@@ -192,34 +192,37 @@ mm_grow_stack(struct mm *mm, uintptr_t va, size_t len)
 	return mm_map_range(mm, PGROUNDDOWN(va), end, 1) == 0;
 }
 
-/* Copy between the current address space and the kernel, page by page
- * through the direct map, after checking the whole range. */
-static int
-user_copy(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n, int to_user)
+/* The physical address behind user page va if a copy may use it (present,
+ * a user page, and writable for a write), else 0. */
+static uintptr_t
+user_page(const pde_t *pgdir, uintptr_t va, int write)
 {
-	uint8_t *k = kbuf;
+	uint32_t fl;
+	uintptr_t pa = uvm_lookup(pgdir, va, &fl);
 
-	if (!mm)
-		return -EFAULT;
-	if (n > KERNBASE)
-		return -EFAULT;
-	spin_lock(&mm->lock);
-	if (!uvm_range_ok(mm->pgdir, uaddr, (uint32_t)n, to_user)) {
-		spin_unlock(&mm->lock);
-		/* a buffer in a part of the stack not touched yet, or in
-		 * pages shared copy-on-write since a fork */
-		if (!mm_fault_in(mm, uaddr, n, to_user))
-			return -EFAULT;
-		spin_lock(&mm->lock);
-		if (!uvm_range_ok(mm->pgdir, uaddr, (uint32_t)n, to_user)) {
-			spin_unlock(&mm->lock);
-			return -EFAULT;
-		}
-	}
+	if (!pa || !(fl & PTE_U) || (write && !(fl & PTE_W)))
+		return 0;
+	return pa;
+}
+
+/* Copy page by page through the direct map.  0, or -1 if a page of the
+ * range is not usable; nothing has been copied then, so a failed copy to
+ * user memory changes nothing.  A range within one page (nearly every
+ * copy) is checked and copied in one walk. */
+static int
+copy_pages(const pde_t *pgdir, uint8_t *k, uintptr_t uaddr, size_t n,
+	   int to_user)
+{
+	if (n > 0 && PGROUNDDOWN(uaddr) != PGROUNDDOWN(uaddr + n - 1))
+		for (uintptr_t p = PGROUNDDOWN(uaddr); p < uaddr + n; p += PGSIZE)
+			if (!user_page(pgdir, p, to_user))
+				return -1;
 	while (n > 0) {
-		uintptr_t pa = uvm_lookup(mm->pgdir, uaddr, NULL);
+		uintptr_t pa = user_page(pgdir, uaddr, to_user);
 		size_t off = uaddr & (PGSIZE - 1), chunk = PGSIZE - off;
 		uint8_t *u = (uint8_t *)P2V(pa) + off;
+		if (!pa)
+			return -1;
 		if (chunk > n)
 			chunk = n;
 		if (to_user)
@@ -230,8 +233,36 @@ user_copy(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n, int to_user)
 		uaddr += chunk;
 		n -= chunk;
 	}
-	spin_unlock(&mm->lock);
 	return 0;
+}
+
+/* Copy between an address space and the kernel.  mm->lock keeps other
+ * threads from unmapping the range between the check and the copy; a
+ * single-threaded process copying its own memory has no such threads
+ * and skips it (this is on every read and write). */
+static int
+user_copy(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n, int to_user)
+{
+	int locked, r;
+
+	if (!mm || uaddr + n < uaddr || uaddr + n > KERNBASE)
+		return -EFAULT;
+	locked = mm != current->proc->mm || mm_threaded();
+	if (locked)
+		spin_lock(&mm->lock);
+	r = copy_pages(mm->pgdir, kbuf, uaddr, n, to_user);
+	if (locked)
+		spin_unlock(&mm->lock);
+	if (r == 0)
+		return 0;
+	/* a buffer in a part of the stack not touched yet, or in pages
+	 * shared copy-on-write since a fork */
+	if (!mm_fault_in(mm, uaddr, n, to_user))
+		return -EFAULT;
+	spin_lock(&mm->lock);
+	r = copy_pages(mm->pgdir, kbuf, uaddr, n, to_user);
+	spin_unlock(&mm->lock);
+	return r < 0 ? -EFAULT : 0;
 }
 
 int

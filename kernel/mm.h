@@ -54,6 +54,8 @@ int mm_grow_stack(struct mm *mm, uintptr_t va, size_t len);
 /* Write fault on a copy-on-write page: 1 handled, 0 not COW, -ENOMEM. */
 int mm_cow_fault(struct mm *mm, uintptr_t va);
 void mm_flush_tlb(struct mm *mm);
+/* Does the current process have another live task (thread)? */
+int mm_threaded(void);
 
 /* Checked copies between kernel and user memory; 0 or -EFAULT. */
 int copy_from_user(void *dst, const void *usrc, size_t n);

@@ -39,19 +39,16 @@ spin_deadlock(struct spinlock *lk, uintptr_t pc)
 	      SPIN_TIMEOUT_NS / 1000000, cpu_id(), f2 ? f2 : "?", off2);
 }
 
-/* Spin until the lock is ours; check the clock every 4096 tries.  The
- * first try comes before reading the clock: most locks are free, and
- * sched_clock() was the single most expensive part of a pipe round trip
- * when every acquisition read it. */
-static void
+/* Spin until the lock is ours; check the clock every 4096 tries.  Only
+ * reached when the first try in spin_lock() failed: most locks are free,
+ * and reading the clock on every acquisition once cost more than the
+ * rest of a pipe round trip's locking. */
+static void __attribute__((noinline))
 spin_wait(struct spinlock *lk, uintptr_t pc)
 {
-	uint64_t start;
+	uint64_t start = sched_clock();
 	uint32_t tries = 0;
 
-	if (__atomic_exchange_n(&lk->locked, 1, __ATOMIC_ACQUIRE) == 0)
-		return;
-	start = sched_clock();
 	while (__atomic_exchange_n(&lk->locked, 1, __ATOMIC_ACQUIRE) != 0) {
 		cpu_relax();
 		if ((++tries & 4095) == 0 &&
@@ -60,35 +57,10 @@ spin_wait(struct spinlock *lk, uintptr_t pc)
 	}
 }
 
-void
-spin_lock(struct spinlock *lk)
-{
-	uintptr_t pc = (uintptr_t)__builtin_return_address(0);
-
-	irq_push();
-	if (spin_holding(lk))
-		panic("spinlock recursion: cpu%d takes lock '%s' again at %p "
-		      "(first taken at %p)", cpu_id(), lk->name, (void *)pc,
-		      (void *)lk->pc);
-	spin_wait(lk, pc);
-	lk->cpu = this_cpu();
-	lk->pc = pc;
-}
-
-void
-spin_unlock(struct spinlock *lk)
-{
-	if (!spin_holding(lk))
-		panic("spin_unlock: cpu%d releases lock '%s' it does not hold",
-		      cpu_id(), lk->name);
-	lk->cpu = 0;
-	lk->pc = 0;
-	__atomic_store_n(&lk->locked, 0, __ATOMIC_RELEASE);
-	irq_pop();
-}
-
-void
-irq_push(void)
+/* The two halves of irq_push/irq_pop, inlined into the lock functions
+ * (they run a dozen times per system call). */
+static inline __attribute__((always_inline)) struct cpu *
+push_off(void)
 {
 	uint32_t fl = read_eflags();
 	struct cpu *c;
@@ -97,17 +69,58 @@ irq_push(void)
 	c = this_cpu();
 	if (c->ncli++ == 0)
 		c->intena = (fl & FL_IF) != 0;
+	return c;
 }
 
-void
-irq_pop(void)
+static inline __attribute__((always_inline)) void
+pop_off(struct cpu *c)
 {
-	struct cpu *c = this_cpu();
-
 	if (read_eflags() & FL_IF)
 		panic("irq_pop: interrupts are on");
 	if (--c->ncli < 0)
 		panic("irq_pop: unbalanced");
 	if (c->ncli == 0 && c->intena)
 		sti();
+}
+
+void
+spin_lock(struct spinlock *lk)
+{
+	uintptr_t pc = (uintptr_t)__builtin_return_address(0);
+	struct cpu *c = push_off();
+
+	if (lk->locked && lk->cpu == c)
+		panic("spinlock recursion: cpu%d takes lock '%s' again at %p "
+		      "(first taken at %p)", c->id, lk->name, (void *)pc,
+		      (void *)lk->pc);
+	if (__atomic_exchange_n(&lk->locked, 1, __ATOMIC_ACQUIRE) != 0)
+		spin_wait(lk, pc);
+	lk->cpu = c;
+	lk->pc = pc;
+}
+
+void
+spin_unlock(struct spinlock *lk)
+{
+	struct cpu *c = this_cpu();
+
+	if (!lk->locked || lk->cpu != c)
+		panic("spin_unlock: cpu%d releases lock '%s' it does not hold",
+		      c->id, lk->name);
+	lk->cpu = 0;
+	lk->pc = 0;
+	__atomic_store_n(&lk->locked, 0, __ATOMIC_RELEASE);
+	pop_off(c);
+}
+
+void
+irq_push(void)
+{
+	push_off();
+}
+
+void
+irq_pop(void)
+{
+	pop_off(this_cpu());
 }

@@ -22,9 +22,33 @@ my_files(void)
 	return current->proc->files;
 }
 
+/* The descriptor lookup of read and write, the hottest system calls.  In
+ * a single-threaded process no other task can reach its files table, so
+ * nothing can close fd while the call runs and neither the table's lock
+ * nor a reference is needed (Linux's fdget takes the same shortcut).
+ * *ref tells rw_put whether there is a reference to drop. */
+static struct file *
+rw_get(int fd, int *ref)
+{
+	struct files *fs = my_files();
+
+	*ref = mm_threaded();
+	if (*ref)
+		return fd_get(fs, fd);
+	return fs && fd >= 0 && fd < NOFILE ? fs->fd[fd] : NULL;
+}
+
+static void
+rw_put(struct file *f, int ref)
+{
+	if (ref)
+		file_put(f);
+}
+
 SYSCALL(sys_read)
 {
-	struct file *f = fd_get(my_files(), (int)a1);
+	int ref;
+	struct file *f = rw_get((int)a1, &ref);
 	int r;
 
 	UNUSED_ARGS5;
@@ -36,13 +60,14 @@ SYSCALL(sys_read)
 		r = -EINVAL;
 	else
 		r = f->ops->read(f, (char *)a2, a3);
-	file_put(f);
+	rw_put(f, ref);
 	return r;
 }
 
 SYSCALL(sys_write)
 {
-	struct file *f = fd_get(my_files(), (int)a1);
+	int ref;
+	struct file *f = rw_get((int)a1, &ref);
 	int r;
 
 	UNUSED_ARGS5;
@@ -54,7 +79,7 @@ SYSCALL(sys_write)
 		r = -EINVAL;
 	else
 		r = f->ops->write(f, (const char *)a2, a3);
-	file_put(f);
+	rw_put(f, ref);
 	return r;
 }
 
@@ -209,10 +234,19 @@ SYSCALL(sys_getdents)
 static struct spinlock poll_lock = SPINLOCK_INIT("poll");
 static struct waitq pollers = { LIST_INIT(pollers.sleepers) };
 static volatile uint32_t poll_seq;
+static uint32_t npollers;	/* tasks inside poll() */
 
+/* Called after a change a poller may wait for.  Most of the time nobody
+ * polls, and then the global lock is skipped: the change (stored before
+ * the fence) and npollers (read after it) are the two sides of Dekker's
+ * pattern against sys_poll, which raises npollers before it looks at any
+ * file.  Either the poller sees the change, or this sees the poller. */
 void
 poll_notify(void)
 {
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&npollers, __ATOMIC_RELAXED) == 0)
+		return;
 	spin_lock(&poll_lock);
 	poll_seq++;
 	if (!list_empty(&pollers.sleepers))
@@ -255,6 +289,7 @@ SYSCALL(sys_poll)
 		return -EINVAL;
 	if (copy_from_user(fds, (void *)a1, n * sizeof(fds[0])) < 0)
 		return -EFAULT;
+	__atomic_fetch_add(&npollers, 1, __ATOMIC_SEQ_CST);
 	for (;;) {
 		seq = poll_seq;
 		ready = poll_scan(fds, n);
@@ -265,10 +300,13 @@ SYSCALL(sys_poll)
 			err = waitq_sleep(&pollers, &poll_lock, deadline);
 		spin_unlock(&poll_lock);
 		if (err == -EINTR)
-			return err;
+			break;
 		if (deadline && sched_clock() >= deadline)
 			err = -ETIMEDOUT;
 	}
+	__atomic_fetch_sub(&npollers, 1, __ATOMIC_SEQ_CST);
+	if (err == -EINTR)
+		return err;
 	if (copy_to_user((void *)a1, fds, n * sizeof(fds[0])) < 0)
 		return -EFAULT;
 	return ready;

@@ -21,6 +21,7 @@
 
 #include <stdint.h>
 #include "arch/x86/context.h"
+#include "kernel/cpu.h"
 #include "kernel/lib/list.h"
 #include "kernel/spinlock.h"
 #include "kernel/timer.h"
@@ -114,7 +115,13 @@ extern struct task *task_table[MAX_TASKS];
 extern struct process kernel_process;
 
 /* The task running on this CPU. */
-struct task *current_task(void);
+/* The task running on this CPU.  Kernel code is not preempted, so the
+ * CPU cannot change between reading this_cpu() and its cur_task. */
+static inline struct task *
+current_task(void)
+{
+	return this_cpu()->cur_task;
+}
 #define current current_task()
 
 void task_init(void);

@@ -171,22 +171,6 @@ uvm_destroy(pde_t *pgdir)
 	page_free(pgdir);
 }
 
-int
-uvm_range_ok(const pde_t *pgdir, uintptr_t va, uint32_t len, int write)
-{
-	uintptr_t end = va + len;
-
-	if (end < va || end > KERNBASE)
-		return 0;
-	for (uintptr_t p = PGROUNDDOWN(va); p < end; p += PGSIZE) {
-		uint32_t fl;
-		if (!uvm_lookup(pgdir, p, &fl) || !(fl & PTE_U) ||
-		    (write && !(fl & PTE_W)))
-			return 0;
-	}
-	return 1;
-}
-
 uint32_t
 uvm_count(const pde_t *pgdir)
 {

@@ -28,8 +28,6 @@ int uvm_copy(pde_t *dst, pde_t *src);
 int uvm_cow_break(pde_t *pgdir, uintptr_t va);
 /* Free the user pages, the page tables and the directory. */
 void uvm_destroy(pde_t *pgdir);
-/* Is [va, va+len) mapped user-accessible (and writable if write)? */
-int uvm_range_ok(const pde_t *pgdir, uintptr_t va, uint32_t len, int write);
 /* Pages mapped in the user half. */
 uint32_t uvm_count(const pde_t *pgdir);
 

@@ -54,12 +54,6 @@ const struct tunable sched_core_tunables[] = {
 };
 const size_t sched_core_ntunables = 1;
 
-struct task *
-current_task(void)
-{
-	return this_cpu()->cur_task;
-}
-
 int
 sched_ncpu(void)
 {
@@ -306,30 +300,42 @@ wait_off_cpu(struct task *p)
 	}
 }
 
-/* Wake p: put it on a runqueue chosen by the balancer. */
+/* Wake p: put it on a runqueue chosen by the balancer.
+ *
+ * p->wake_lock orders wakers of the same task.  Under the lock of p's
+ * runqueue, a sleeping task is in one of two states: still queued and
+ * maybe running (it set TASK_SLEEPING but has not reached schedule()), in
+ * which case the wakeup just cancels the sleep; or off the runqueue, and
+ * then also off its CPU, because schedule() dequeues it and
+ * sched_finish_switch() clears on_cpu within one hold of that lock. */
 int
 sched_wake(struct task *p, int sync)
 {
-	struct rq *rq;
+	struct rq *rq, *src;
 	int cpu, woke = 0;
 
 	spin_lock(&p->wake_lock);
 	if (p->state != TASK_SLEEPING)
 		goto out;
-	rq = cpu_rq(p->cpu);
-	spin_lock(&rq->lock);
+	src = cpu_rq(p->cpu);
+	spin_lock(&src->lock);
 	if (p->on_rq) {		/* not switched out yet: just cancel */
 		p->state = TASK_RUNNING;
-		spin_unlock(&rq->lock);
+		spin_unlock(&src->lock);
 		woke = 1;
 		goto out;
 	}
-	spin_unlock(&rq->lock);
-	wait_off_cpu(p);	/* its old CPU may still be saving it */
+	if (__atomic_load_n(&p->on_cpu, __ATOMIC_ACQUIRE)) {
+		/* schedule() let go of the lock for a newly-idle balance
+		 * after dequeuing p: wait (unlocked) for the switch */
+		spin_unlock(&src->lock);
+		wait_off_cpu(p);
+		spin_lock(&src->lock);
+	}
 	cpu = balance_select_cpu(p, sync, this_cpu()->id);
 	rq = cpu_rq(cpu);
-	if (cpu != p->cpu) {
-		struct rq *src = cpu_rq(p->cpu);
+	if (rq != src) {
+		spin_unlock(&src->lock);
 		double_rq_lock(src, rq);
 		sched_policy.migrate_out(src, p);
 		p->cpu = cpu;
@@ -338,8 +344,6 @@ sched_wake(struct task *p, int sync)
 		rq->stats.migrations++;
 		trace_migrate(p, src->cpu, cpu);
 		spin_unlock(&src->lock);
-	} else {
-		spin_lock(&rq->lock);
 	}
 	update_clock(rq);
 	p->state = TASK_RUNNING;
