@@ -127,6 +127,8 @@ $(B)/kernel.elf: $(B)/kernel-$(SCHED).elf $(SCHED_STAMP)
 
 -include user/user.mk
 include tests/host/host.mk
+-include tools/lab/lab.mk
+-include tools/bench.mk
 INITRD ?= $(B)/initrd.img
 INITRD_ARG = $(if $(wildcard $(INITRD)),--initrd $(INITRD))
 

@@ -7,13 +7,22 @@
  * One CPU, `tasks` runnable hogs, then three loops:
  *   bench_yield_loop       sched_yield(): put_prev + pick_next + switch
  *   bench_tick_loop        sched_tick() and the schedule() it asks for
- *   bench_sleep_wake_loop  current sleeps (schedule) and is woken again
+ *   bench_sleep_wake_loop  current sleeps (schedule: dequeue, put_prev,
+ *                          pick_next) and is woken again (enqueue)
  *
- * Host time is meaningless here; count instructions with callgrind:
+ * Host time is meaningless here; count instructions with callgrind.  Each
+ * loop runs twice: `iterations` times to warm up (the runqueue reaches its
+ * steady state: arrays swapped, vruntimes spread), then `iterations` times
+ * measured.  Under valgrind the measured half is bracketed by callgrind
+ * client requests: the counters are zeroed before it and dumped after it,
+ * so each dump holds exactly that loop, without the set-up:
+ *
  *   valgrind --tool=callgrind --callgrind-out-file=cg.out \
- *       build/host/sched-bench-rr 100
- *   callgrind_annotate --inclusive=yes cg.out | grep bench_
- * and divide each loop's Ir by its iterations (printed below).
+ *       build/host/sched-bench-rr 100 1000
+ *   grep -H -e '^desc: Trigger' -e '^totals:' cg.out.*
+ *
+ * and divide each dump's total by the iterations (tools/bench.py does; see
+ * also make host-callgrind).  Outside valgrind the requests do nothing.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +31,13 @@
 #include "kernel/cpu.h"
 #include "kernel/sched/sched.h"
 #include "tests/host/sim.h"
+
+#if defined(__has_include) && __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#else
+#define CALLGRIND_ZERO_STATS		do { } while (0)
+#define CALLGRIND_DUMP_STATS_AT(s)	do { (void)(s); } while (0)
+#endif
 
 static uint64_t
 switches(void)
@@ -64,11 +80,31 @@ bench_sleep_wake_loop(long n)
 	}
 }
 
+typedef void (*bench_loop)(long n);
+
+/* Run one loop twice, warm-up then measured; the measured half is one
+ * callgrind dump named "op=<op> tasks=<n> iterations=<n>". */
+static void
+bench_op(const char *op, bench_loop loop, int ntasks, long n)
+{
+	char label[96];
+	uint64_t s0;
+
+	loop(n);
+	snprintf(label, sizeof(label), "op=%s tasks=%d iterations=%ld",
+		 op, ntasks, n);
+	s0 = switches();
+	CALLGRIND_ZERO_STATS;
+	loop(n);
+	CALLGRIND_DUMP_STATS_AT(label);
+	printf("RESULT bench=host_sched policy=%s op=%s tasks=%d "
+	       "iterations=%ld switches=%llu\n", sched_policy.name, op, ntasks,
+	       n, (unsigned long long)(switches() - s0));
+}
+
 static void
 bench(int ntasks, long n)
 {
-	uint64_t s0;
-
 	sim_boot(1);
 	sim_now = 10 * MS;
 	for (int i = 0; i < ntasks; i++) {
@@ -78,21 +114,9 @@ bench(int ntasks, long n)
 	}
 	sim_bench = 1;			/* the switch hook only returns now */
 	sti();
-	s0 = switches();
-	bench_yield_loop(n);
-	printf("RESULT bench=host_sched policy=%s op=yield tasks=%d "
-	       "iterations=%ld switches=%llu\n", sched_policy.name, ntasks, n,
-	       (unsigned long long)(switches() - s0));
-	s0 = switches();
-	bench_tick_loop(n);
-	printf("RESULT bench=host_sched policy=%s op=tick tasks=%d "
-	       "iterations=%ld switches=%llu\n", sched_policy.name, ntasks, n,
-	       (unsigned long long)(switches() - s0));
-	s0 = switches();
-	bench_sleep_wake_loop(n);
-	printf("RESULT bench=host_sched policy=%s op=sleep_wake tasks=%d "
-	       "iterations=%ld switches=%llu\n", sched_policy.name, ntasks, n,
-	       (unsigned long long)(switches() - s0));
+	bench_op("yield", bench_yield_loop, ntasks, n);
+	bench_op("tick", bench_tick_loop, ntasks, n);
+	bench_op("sleep_wake", bench_sleep_wake_loop, ntasks, n);
 }
 
 int
