@@ -178,6 +178,8 @@ test: all kernels host-test
 			--initrd $(INITRD) --per-policy --tag $$p \
 			--outdir $(B)/tests-$$p; \
 	done
+	@echo "lab: seed 002's experiment end to end in QUICK mode"
+	@$(MAKE) --no-print-directory lab-quick
 
 clean:
 	rm -rf $(B)

@@ -88,6 +88,28 @@ SYSCALL(sys_setpriority)
 	return renice((int)a2, (int)a3);
 }
 
+/* A task's own slice (Linux 6.12 takes it from sched_attr.sched_runtime
+ * for fair tasks, clamped to 0.1 .. 100 ms; here out of range is EINVAL).
+ * 0 returns to the policy's default.  EINVAL too if the policy has no
+ * per-task slice (only eevdf has one). */
+SYSCALL(sys_sched_setslice)
+{
+	struct task *t;
+	int r;
+
+	UNUSED_ARGS5;
+	if (a2 != 0 && (a2 < Q_SLICE_MIN_NS || a2 > Q_SLICE_MAX_NS))
+		return -EINVAL;
+	spin_lock(&proc_lock);
+	t = target((int)a1);
+	if (!t || t->proc == &kernel_process)
+		r = -ESRCH;
+	else
+		r = sched_set_slice(t, a2) < 0 ? -EINVAL : 0;
+	spin_unlock(&proc_lock);
+	return r;
+}
+
 SYSCALL(sys_sched_setaffinity)
 {
 	uint32_t mask = 0;
@@ -206,6 +228,7 @@ fill_taskinfo(struct task *t, struct q_taskinfo *ti)
 	ti->nvcsw = t->nvcsw;
 	ti->nivcsw = t->nivcsw;
 	ti->migrations = t->migrations;
+	ti->slice_ns = t->slice_ns;
 }
 
 SYSCALL(sys_taskinfo)

@@ -42,6 +42,7 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_sysinfo] = sys_sysinfo, [SYS_taskinfo] = sys_taskinfo,
 	[SYS_cpuinfo] = sys_cpuinfo, [SYS_tunable] = sys_tunable,
 	[SYS_sched_dump] = sys_sched_dump, [SYS_signal] = sys_signal,
+	[SYS_sched_setslice] = sys_sched_setslice,
 };
 
 void

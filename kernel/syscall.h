@@ -39,5 +39,6 @@ SYSCALL(sys_times); SYSCALL(sys_poll); SYSCALL(sys_uname);
 SYSCALL(sys_nprocs); SYSCALL(sys_getdents); SYSCALL(sys_sysinfo);
 SYSCALL(sys_taskinfo); SYSCALL(sys_cpuinfo); SYSCALL(sys_tunable);
 SYSCALL(sys_sched_dump); SYSCALL(sys_signal);
+SYSCALL(sys_sched_setslice);
 
 #endif

@@ -72,6 +72,7 @@ struct task {
 	int cpu;			/* the runqueue it belongs to */
 	uint32_t cpus_allowed;		/* affinity mask */
 	int nice;			/* -20 .. 19 */
+	uint32_t slice_ns;		/* own slice request, 0: policy's */
 	volatile int need_resched;
 	struct list rq_node;		/* on rq->queued while queued */
 	uint64_t exec_start;		/* when it last started running */

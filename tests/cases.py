@@ -234,7 +234,7 @@ ECHO_SCRIPT = [
 ]
 
 USER_TESTS = ["t_fork", "t_pipe", "t_thread", "t_time", "t_rusage",
-              "t_affinity", "t_badptr", "t_fault", "t_forkbomb"]
+              "t_affinity", "t_badptr", "t_fault", "t_forkbomb", "t_slice"]
 
 
 def user_cases():
@@ -488,8 +488,12 @@ def sched_cases():
              doc="8 hogs started on CPU 0 end up 2 per CPU"),
         case("sched-share5", "s_share5", timeout=60, checks=no_panic,
              doc="5 hogs on 4 CPUs: each gets 20% +/- 2 of the machine"),
-        case("sched-pinned", "s_pinned", "trace=sched",
-             checks=no_panic + [trace_pinned(2)],
+        # real: in det, QEMU 7.2's round-robin icount scheduling stopped
+        # running an idle CPU inside its tick under the o1 kernel, and the
+        # CPU waiting on its lock reported a deadlock (docs/debugging.md,
+        # known issue); the check is about the trace, not time
+        case("sched-pinned", "s_pinned", "trace=sched", profile="real",
+             timeout=60, checks=no_panic + [trace_pinned(2)],
              doc="tasks pinned to CPU 2 only ever run there (trace)"),
         case("sched-remote-wake", "s_remote_wake", "trace=sched",
              checks=no_panic + [trace_remote_wake(3, 1000, 5)],
@@ -554,10 +558,5 @@ CASES += bench_cases()
 
 # Known gaps: (case, policy) pairs that are reported as SKIPPED with the
 # reason, never as passed, until the work named here is done.  Keep this
-# list short and honest; docs/scheduler.md repeats it.
-KNOWN_GAPS = {
-    ("sched-share5", p): "5 hogs on 4 CPUs are not yet shared within "
-    "20% +/- 2 under this policy (measured 15-23%; cfs passes): the "
-    "balancer's rotation is too coarse (issue 4 stays open)"
-    for p in ("rr", "o1", "eevdf", "staircase", "rsdl")
-}
+# list short and honest; docs/policies/README.md repeats it.
+KNOWN_GAPS = {}

@@ -2,8 +2,9 @@
  * ps.c - /bin/ps: list every task (thread), one line each.
  *
  *   ps [-a]     PID TID PPID S CPU NI PR KEY TIME COMMAND
- *   ps -c       ... and context switches (voluntary, involuntary) and
- *               migrations between CPUs
+ *   ps -c       ... and context switches (voluntary, involuntary),
+ *               migrations between CPUs and the task's own slice in us
+ *               (sched_setslice, see slice(1); - for the policy's)
  *
  * PID is the process, TID the thread (equal for a main thread).  S is
  * R (running or runnable), S (sleeping) or Z (zombie).  CPU is where it
@@ -84,14 +85,17 @@ main(int argc, char **argv)
 	}
 	qsort(t, n, sizeof(*t), by_pid);
 	printf("  PID   TID  PPID S CPU  NI  PR          KEY      TIME");
-	printf(csw ? "   VCSW  IVCSW  MIGR COMMAND\n" : " COMMAND\n");
+	printf(csw ? "   VCSW  IVCSW  MIGR  SLICE COMMAND\n" : " COMMAND\n");
 	for (int i = 0; i < n; i++) {
 		printf("%5d %5d %5d %c %3d %3d %3d %12lld ", t[i].tgid, t[i].pid,
 		       t[i].ppid, t[i].state, t[i].cpu, t[i].nice, t[i].prio,
 		       (long long)t[i].key);
 		print_time(t[i].utime_ns + t[i].stime_ns);
-		if (csw)
-			printf(" %6u %6u %5u", t[i].nvcsw, t[i].nivcsw,
+		if (csw && t[i].slice_ns)
+			printf(" %6u %6u %5u %6u", t[i].nvcsw, t[i].nivcsw,
+			       t[i].migrations, t[i].slice_ns / 1000);
+		else if (csw)
+			printf(" %6u %6u %5u      -", t[i].nvcsw, t[i].nivcsw,
 			       t[i].migrations);
 		printf(" %.*s\n", Q_COMM_LEN, t[i].comm);
 	}

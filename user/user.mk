@@ -101,4 +101,11 @@ $(INITRD): $(USER_PROGS) $(USER_ETC) tools/mkinitrd.py
 	$(Q)$(PYTHON) tools/mkinitrd.py $@ $(B)/initrd \
 		$(if $(wildcard user/etc),--add user/etc=etc)
 
+# -MMD leaves headers found through -isystem out of the .d files, so
+# a change to the system-call ABI or the libc's headers must rebuild
+# everything by this rule.
+USER_HEADERS := $(wildcard include/uapi/*.h) \
+	$(shell find user/libc/include -name '*.h')
+$(USER_LIBC_OBJ) $(USER_PROG_SRC:%.c=$(B)/%.o): $(USER_HEADERS)
+
 -include $(USER_LIBC_OBJ:.o=.d) $(USER_PROG_SRC:%.c=$(B)/%.d)

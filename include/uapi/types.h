@@ -130,6 +130,10 @@ struct q_utsname {
 #define Q_TASK_SLEEPING	'S'
 #define Q_TASK_ZOMBIE	'Z'
 
+/* sched_setslice: the range of a task's own slice (Linux 6.12's clamp) */
+#define Q_SLICE_MIN_NS	100000u		/* 0.1 ms */
+#define Q_SLICE_MAX_NS	100000000u	/* 100 ms */
+
 struct q_taskinfo {
 	int32_t pid;		/* thread id */
 	int32_t tgid;		/* process id */
@@ -145,6 +149,7 @@ struct q_taskinfo {
 	uint64_t start_ns;	/* sched_clock() at creation */
 	uint32_t nvcsw, nivcsw;
 	uint32_t migrations;
+	uint32_t slice_ns;	/* its own slice (sched_setslice), 0: default */
 };
 
 struct q_cpuinfo {

@@ -12,8 +12,16 @@
  *                pull from the busiest CPU if it is imbalance_pct busier;
  *   newly idle - before a CPU goes idle, the same pull;
  *   active     - when pulls keep failing because the only extra task on
- *                the busiest CPU is the running one ("5 hogs on 4 CPUs"),
- *                ask that CPU to push its running task over.
+ *                the busiest CPU is the running one, ask that CPU to push
+ *                its running task over;
+ *   rotation   - with one surplus task and no idle CPU ("5 hogs on 4
+ *                CPUs"), pulling the task that waits would only make it
+ *                wait again behind this CPU's task.  Instead the task that
+ *                has been on the busiest CPU the longest, the one that has
+ *                had its turn there, moves here (queued: now; running: at
+ *                its next switch): the wait passes from task to task, so
+ *                each gets 4/5 of a CPU (Quanta's addition: 2.6 left the
+ *                pair together; lb_rotate=0 restores that).
  *
  * Cache-hot tasks (ran within lb_cache_hot_ns) are left alone unless the
  * balancer has failed cache_nice_tries times.  Affinity is honoured
@@ -36,6 +44,7 @@ static int64_t lb_wake_affine = 1;
 static int64_t lb_fork_balance = 1;
 static int64_t lb_enabled = 1;
 static int64_t lb_bounce_protect = 0;
+static int64_t lb_rotate = 1;
 
 const struct tunable balance_tunables[] = {
 	TUNABLE("lb_enabled", lb_enabled, 1, 0, 1, "bool",
@@ -59,6 +68,9 @@ const struct tunable balance_tunables[] = {
 	TUNABLE("lb_bounce_protect", lb_bounce_protect, 0, 0, 1, "bool",
 		"do not move a task again before it ran where it was moved "
 		"(Quanta's addition, not Linux 2.6)"),
+	TUNABLE("lb_rotate", lb_rotate, 1, 0, 1, "bool",
+		"one surplus task (5 hogs on 4 CPUs): push the running task "
+		"instead of pulling a waiting one (Quanta's addition)"),
 };
 const size_t balance_ntunables = sizeof(balance_tunables) / sizeof(balance_tunables[0]);
 
@@ -174,17 +186,47 @@ pull_tasks(struct rq *this, struct rq *busiest, unsigned long amount)
 	return k;
 }
 
-/* Ask busiest to push its running task to `to` at its next switch. */
-static void
+/* Ask busiest to push its running task to `to` at its next switch; 0 if
+ * that task may not go there. */
+static int
 active_balance(struct rq *busiest, int to)
 {
 	struct task *curr = busiest->curr;
 
 	if (curr == busiest->idle || !allowed(curr, to))
-		return;
+		return 0;
 	busiest->push_cpu = to;
 	busiest->stats.alb_pushed++;
 	sched_resched(busiest);
+	return 1;
+}
+
+/* The 5-hogs-on-4-CPUs rotation (both locked): move the task that has
+ * been on busiest the longest, the one that has had its turn there, and
+ * leave the newcomers.  Whether it is running at this moment does not
+ * matter (under cfs and eevdf the pair takes turns every few ms): a
+ * queued one moves now, a running one is pushed at its next switch.
+ * 1 if a move was made or asked for. */
+static int
+rotate(struct rq *this, struct rq *busiest)
+{
+	struct task *oldest = NULL, *curr = busiest->curr;
+	struct list *pos;
+
+	list_for_each(pos, &busiest->queued) {
+		struct task *p = list_entry(pos, struct task, rq_node);
+		if (allowed(p, this->cpu) && !p->on_cpu &&
+		    (!oldest || p->migrated_at < oldest->migrated_at))
+			oldest = p;
+	}
+	if (curr != busiest->idle && allowed(curr, this->cpu) &&
+	    (!oldest || curr->migrated_at <= oldest->migrated_at))
+		return active_balance(busiest, this->cpu);
+	if (!oldest)
+		return 0;
+	sched_move_task(busiest, this, oldest);
+	this->stats.lb_pulled++;
+	return 1;
 }
 
 /* One balancing attempt for `this`, which is not locked on entry unless
@@ -194,7 +236,7 @@ load_balance(struct rq *this, int locked)
 {
 	unsigned long this_load, busiest_load, imbalance;
 	struct rq *busiest;
-	int moved;
+	int moved = 0, rotated = 0;
 
 	this->stats.lb_count++;
 	busiest = find_busiest(this, &busiest_load);
@@ -207,8 +249,16 @@ load_balance(struct rq *this, int locked)
 	if (locked)
 		spin_unlock(&this->lock);
 	double_rq_lock(this, busiest);
-	moved = busiest->nr_running > 1 ? pull_tasks(this, busiest, imbalance) : 0;
-	if (moved) {
+	if (lb_rotate && this->nr_running > 0 &&
+	    busiest->nr_running == this->nr_running + 1)
+		rotated = rotate(this, busiest);
+	/* (a rotation leaves balance_failed alone: it belongs to the pulls
+	 * of CPUs that could take a task for good) */
+	if (!rotated && busiest->nr_running > 1)
+		moved = pull_tasks(this, busiest, imbalance);
+	if (rotated) {
+		/* a move is on its way: not a failure */
+	} else if (moved) {
 		busiest->balance_failed = 0;
 		this->stats.lb_pulled += moved;
 	} else {
@@ -223,7 +273,7 @@ load_balance(struct rq *this, int locked)
 	spin_unlock(&busiest->lock);
 	if (!locked)
 		spin_unlock(&this->lock);
-	return moved;
+	return moved + rotated;
 }
 
 void
@@ -278,8 +328,11 @@ balance_after_switch(struct rq *rq, struct task *prev)
 		return;
 	dst = cpu_rq(to);
 	double_rq_lock(rq, dst);
+	/* A push asked for some ticks ago may be stale: other balancing
+	 * may have evened the two CPUs out meanwhile. */
 	if (prev->on_rq && prev->cpu == rq->cpu && !prev->on_cpu &&
-	    rq->curr != prev && !list_empty(&prev->rq_node))
+	    rq->curr != prev && !list_empty(&prev->rq_node) &&
+	    (!allowed(prev, rq->cpu) || rq->nr_running > dst->nr_running))
 		sched_move_task(rq, dst, prev);
 	double_rq_unlock(rq, dst);
 }

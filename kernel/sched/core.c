@@ -341,6 +341,7 @@ sched_wake(struct task *p, int sync)
 		p->cpu = cpu;
 		sched_policy.migrate_in(rq, p);
 		p->migrations++;
+		p->migrated_at = rq->clock;
 		rq->stats.migrations++;
 		trace_migrate(p, src->cpu, cpu);
 		spin_unlock(&src->lock);
@@ -372,6 +373,7 @@ sched_fork(struct task *parent, struct task *child)
 	child->cpu = parent->cpu;
 	/* a child of an idle task (init, kernel threads) starts unpinned */
 	child->nice = parent->is_idle ? 0 : parent->nice;
+	child->slice_ns = parent->is_idle ? 0 : parent->slice_ns;
 	child->cpus_allowed = parent->is_idle ? ~0u : parent->cpus_allowed;
 	child->state = TASK_RUNNING;
 	irq_push();
@@ -476,6 +478,23 @@ task_rq_unlock(struct rq *rq, struct task *p)
 {
 	spin_unlock(&rq->lock);
 	spin_unlock(&p->wake_lock);
+}
+
+int
+sched_set_slice(struct task *p, uint32_t ns)
+{
+	struct rq *rq;
+
+	if (!sched_policy.set_slice)
+		return -1;
+	rq = task_rq_lock(p);
+	update_clock(rq);
+	if (rq->curr == p)
+		account_curr(rq);
+	p->slice_ns = ns;
+	sched_policy.set_slice(rq, p);
+	task_rq_unlock(rq, p);
+	return 0;
 }
 
 int

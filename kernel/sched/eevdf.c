@@ -41,6 +41,8 @@ struct eevdf_task {			/* Linux's struct sched_entity */
 	uint64_t min_vruntime;		/* smallest vruntime in node's subtree */
 	int64_t vlag;			/* V - vruntime, saved at dequeue */
 	uint64_t slice;			/* the request r, wall ns */
+	uint32_t custom_slice;		/* the task's own r (sched_setslice,
+					 * 6.12), 0: the base slice */
 	uint64_t pick_deadline;		/* deadline when picked (RUN_TO_PARITY;
 					 * 6.6 stashes it in vlag) */
 	uint64_t exec_start;
@@ -63,7 +65,7 @@ struct eevdf_rq {
 
 /* ---- tunables: Linux 6.6 defaults (features.h, fair.c) ---- */
 static int64_t base_slice_ns, tunable_scaling, run_to_parity, place_lag;
-static int64_t place_deadline_initial;
+static int64_t place_deadline_initial, preempt_short;
 
 static const struct tunable eevdf_tunables[] = {
 	TUNABLE("eevdf_base_slice_ns", base_slice_ns, 750000, 50000, 100000000,
@@ -78,6 +80,9 @@ static const struct tunable eevdf_tunables[] = {
 	TUNABLE("eevdf_place_deadline_initial", place_deadline_initial, 1, 0, 1,
 		"bool", "a new task's first request is half a slice "
 		"(PLACE_DEADLINE_INITIAL)"),
+	TUNABLE("eevdf_preempt_short", preempt_short, 1, 0, 1, "bool",
+		"a waking task with a shorter slice may end the current "
+		"request early (6.12 PREEMPT_SHORT, with sched_setslice)"),
 };
 
 static struct eevdf_rq *
@@ -245,11 +250,24 @@ erase_low_point(struct rb_node *n)
 	return y->parent == n ? y : y->parent;
 }
 
+/* A task in two places (the tree and curr, or twice in the tree) would
+ * corrupt the subtree minima silently: stop at the culprit instead. */
+static void
+tree_check(struct eevdf_rq *q, struct eevdf_task *se, int want_on_tree,
+	   const char *op)
+{
+	if (se->on_tree != want_on_tree || se == q->curr)
+		panic("eevdf: %s of pid %d on cpu%d: on_tree %d, %scurrent",
+		      op, task_of(se)->tid, q->rq->cpu, se->on_tree,
+		      se == q->curr ? "" : "not ");
+}
+
 static void
 tree_insert(struct eevdf_rq *q, struct eevdf_task *se)
 {
 	int64_t key = entity_key(q, se->vruntime);
 
+	tree_check(q, se, 0, "insert");
 	rb_insert(&q->tree, &se->node, deadline_less);
 	augment_path(&se->node);
 	q->avg_vruntime += key * se->weight;
@@ -261,8 +279,10 @@ tree_insert(struct eevdf_rq *q, struct eevdf_task *se)
 static void
 tree_erase(struct eevdf_rq *q, struct eevdf_task *se)
 {
-	struct rb_node *low = erase_low_point(&se->node);
+	struct rb_node *low;
 
+	tree_check(q, se, 1, "erase");
+	low = erase_low_point(&se->node);
 	rb_erase(&q->tree, &se->node);
 	augment_path(low);
 	q->avg_vruntime -= entity_key(q, se->vruntime) * se->weight;
@@ -296,6 +316,14 @@ update_min_vruntime(struct eevdf_rq *q)
 	}
 }
 
+/* The length of se's next request: its own (Linux 6.12's custom slice,
+ * not scaled by the CPU count) or the base slice. */
+static uint64_t
+entity_slice(const struct eevdf_task *se)
+{
+	return se->custom_slice ? se->custom_slice : base_slice();
+}
+
 /* 6.6 update_deadline: the request is used up - issue the next one, and
  * let pick_eevdf decide who runs now. */
 static void
@@ -303,7 +331,7 @@ update_deadline(struct eevdf_rq *q, struct eevdf_task *se)
 {
 	if (vless(se->vruntime, se->deadline))
 		return;
-	se->slice = base_slice();
+	se->slice = entity_slice(se);
 	se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
 	if (q->rq->nr_running > 1)
 		sched_resched(q->rq);
@@ -317,6 +345,8 @@ update_curr(struct eevdf_rq *q)
 
 	if (!curr)
 		return;
+	if (curr->on_tree)
+		tree_check(q, curr, 0, "update_curr");
 	delta = (int64_t)(q->rq->clock - curr->exec_start);
 	if (delta <= 0)
 		return;
@@ -352,7 +382,7 @@ place_entity(struct eevdf_rq *q, struct eevdf_task *se, int initial)
 	uint64_t vslice, v = avg_vruntime(q);
 	int64_t lag = 0;
 
-	se->slice = base_slice();
+	se->slice = entity_slice(se);
 	vslice = calc_delta_fair(se->slice, se);
 	if (place_lag && (q->nr_queued || q->curr)) {
 		int64_t load = q->avg_load + (q->curr ? q->curr->weight : 0);
@@ -480,16 +510,33 @@ eevdf_tick(struct rq *rq, struct task *curr)
 
 /* 6.6 check_preempt_wakeup: preempt iff the EEVDF pick, with the running
  * task competing, is the wakee.  No wakeup granularity; sync is ignored. */
+/* 6.12 do_preempt_short: an eligible wakee with a shorter slice than the
+ * running task's ends that task's RUN_TO_PARITY protection if its deadline
+ * is earlier (or the running task is no longer eligible). */
+static int
+preempts_short(struct eevdf_rq *q, struct eevdf_task *pse,
+	       struct eevdf_task *se)
+{
+	if (!preempt_short || pse->slice >= se->slice ||
+	    !vruntime_eligible(q, pse->vruntime))
+		return 0;
+	return vless(pse->deadline, se->deadline) ||
+	       !vruntime_eligible(q, se->vruntime);
+}
+
 static int
 eevdf_check_preempt(struct rq *rq, struct task *p, int sync)
 {
 	struct eevdf_rq *q = eevdf_rq(rq);
+	struct eevdf_task *pse = se_of(p);
 
 	(void)sync;
 	if (!q->curr || rq->curr->need_resched)
 		return 0;
 	update_curr(q);
-	return pick_eevdf(q, 1) == se_of(p);
+	if (preempts_short(q, pse, q->curr))
+		q->curr->pick_deadline = 0;	/* cancel_protect_slice */
+	return pick_eevdf(q, 1) == pse;
 }
 
 /* 6.6 yield_task_fair: push the deadline one request further out. */
@@ -518,8 +565,9 @@ eevdf_fork(struct task *parent, struct task *child)
 	se->on_tree = 0;
 	se->vlag = 0;
 	set_weight(se, child->nice);
+	se->custom_slice = child->slice_ns;	/* inherited, as in 6.12 */
 	update_curr(q);
-	se->slice = base_slice();
+	se->slice = entity_slice(se);
 	se->vruntime = avg_vruntime(q);
 	se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
 	se->pick_deadline = 0;
@@ -539,6 +587,15 @@ eevdf_exit(struct task *p)
  * request at its new weight.  prio_changed_fair: a running task that got
  * lighter is rescheduled, a queued one gets the wakeup test.
  */
+/* A new slice request length takes effect with the next request (6.12
+ * __setparam_fair sets it for the next update_deadline too). */
+static void
+eevdf_set_slice(struct rq *rq, struct task *p)
+{
+	(void)rq;
+	se_of(p)->custom_slice = p->slice_ns;
+}
+
 static void
 eevdf_set_nice(struct rq *rq, struct task *p, int nice)
 {
@@ -694,6 +751,7 @@ const struct sched_policy sched_policy = {
 	.fork = eevdf_fork,
 	.exit = eevdf_exit,
 	.set_nice = eevdf_set_nice,
+	.set_slice = eevdf_set_slice,
 	.migrate_out = eevdf_migrate_out,
 	.migrate_in = eevdf_migrate_in,
 	.load = eevdf_load,

@@ -77,6 +77,10 @@ struct sched_policy {
 	void (*exit)(struct task *p);
 	/* p's nice changes; p may be queued, current or asleep. */
 	void (*set_nice)(struct rq *rq, struct task *p, int nice);
+	/* p->slice_ns, the task's own slice request, changed (0 = the
+	 * policy's default); same context as set_nice.  NULL if the
+	 * policy has no per-task slice (sched_setslice fails). */
+	void (*set_slice)(struct rq *rq, struct task *p);
 	/* p moves between CPUs while not running: first leaves src (src
 	 * locked; p already dequeued), then arrives on dst (dst locked;
 	 * before enqueue).  Rebase clocks and keys here. */

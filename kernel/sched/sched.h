@@ -71,6 +71,9 @@ int sched_fork(struct task *parent, struct task *child);
 void sched_exit(struct task *p);	/* current, before its last schedule */
 void sched_yield(void);
 int sched_set_nice(struct task *p, int nice);
+/* The task's own slice request in ns (0: the policy's default); -1 if
+ * the policy has no per-task slice. */
+int sched_set_slice(struct task *p, uint32_t ns);
 int sched_set_affinity(struct task *p, uint32_t mask);
 /* Current task sleeps: state is set, then schedule(). */
 void sched_sleep(void);

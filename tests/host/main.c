@@ -37,10 +37,6 @@ static char fullname[128];
 static const struct {
 	const char *policy, *scenario, *why;
 } gaps[] = {
-	{ "rsdl", "share-5on4", "5-on-4 rotation not within +-2% in the "
-	  "simulator (passes in QEMU); balancer work, issue 4 open" },
-	{ "staircase", "share-5on4", "5-on-4 rotation not within +-2%; "
-	  "balancer work, issue 4 open" },
 	{ "staircase", "pinned", "by design of v6.3: a sched_yield() loop "
 	  "keeps the top stair with a fresh allowance, starving lower stairs "
 	  "on its CPU (docs/policies/staircase.md)" },

@@ -13,6 +13,12 @@ q_sysinfo(struct q_sysinfo *si)
 }
 
 int
+q_sched_setslice(int pid, unsigned ns)
+{
+	return __sysret(__sys2(SYS_sched_setslice, pid, ns));
+}
+
+int
 q_taskinfo(struct q_taskinfo *tasks, int max)
 {
 	return __sysret(__sys2(SYS_taskinfo, __A(tasks), max));

@@ -21,6 +21,10 @@ int q_tunable_set(const char *name, long long value);
 /* Ask the kernel to print CPU cpu's runqueue on the console. */
 int q_sched_dump(int cpu);
 int q_nprocs(void);
+/* Task pid's (0: the caller's) own slice request in ns, Q_SLICE_MIN_NS ..
+ * Q_SLICE_MAX_NS, or 0 for the policy's default.  EINVAL if the policy has
+ * no per-task slice (only eevdf has one, as Linux 6.12's sched_runtime). */
+int q_sched_setslice(int pid, unsigned ns);
 
 /*
  * The raw thread calls.  The new thread starts at entry with esp =
