@@ -31,6 +31,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "sh_prefix.h"
 
 #define MAXLINE		1024	/* bytes in one line */
 #define MAXTOKENS	128	/* words and operators in one pipeline */
@@ -292,58 +293,6 @@ builtin(char **argv)
 		return 0;
 	}
 	return -1;
-}
-
-/* "nice [-n N | -N] CMD...": lower CMD's priority by N (default 10). */
-static char **
-prefix_nice(char **argv)
-{
-	int inc = 10;
-
-	if (argv[0] && strcmp(argv[0], "-n") == 0 && argv[1]) {
-		inc = atoi(argv[1]);
-		argv += 2;
-	} else if (argv[0] && argv[0][0] == '-' &&
-		   isdigit((unsigned char)argv[0][1])) {
-		inc = atoi(argv[0] + 1);
-		argv++;
-	}
-	if (!argv[0]) {
-		printf("%d\n", getpriority(PRIO_PROCESS, 0));
-		exit(0);
-	}
-	errno = 0;
-	if (nice(inc) == -1 && errno)
-		fprintf(stderr, "nice: %s\n", strerror(errno));
-	return argv;
-}
-
-/* "taskset MASK CMD...": run CMD only on the CPUs whose bits MASK sets. */
-static char **
-prefix_taskset(char **argv)
-{
-	unsigned long mask;
-	cpu_set_t set;
-	char *end;
-
-	if (!argv[0] || !argv[1]) {
-		fprintf(stderr, "usage: taskset MASK CMD [ARG]...\n");
-		exit(2);
-	}
-	mask = strtoul(argv[0], &end, 16);
-	if (*end || mask == 0) {
-		fprintf(stderr, "taskset: bad CPU mask '%s'\n", argv[0]);
-		exit(2);
-	}
-	CPU_ZERO(&set);
-	for (int cpu = 0; cpu < 32; cpu++)
-		if ((mask >> cpu) & 1)
-			CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set) < 0) {
-		fprintf(stderr, "taskset: %s\n", strerror(errno));
-		exit(1);
-	}
-	return argv + 1;
 }
 
 /* Open path as fd target (0, 1 or 2); -1 after a message. */

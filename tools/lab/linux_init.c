@@ -41,6 +41,7 @@
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
+#include "../../user/sh_prefix.h"	/* nice, taskset: as in sh */
 
 #define EXIT_PORT	0xf4	/* QEMU isa-debug-exit, as for Quanta */
 #define MAXLINE		4096	/* bytes of the decoded workload */
@@ -228,54 +229,6 @@ parse(char *s)
 		if (*s)
 			*s++ = '\0';
 	}
-}
-
-/* "nice [-n N | -N] CMD": lower our priority by N (default 10). */
-static char **
-prefix_nice(char **argv)
-{
-	int inc = 10;
-
-	if (argv[0] && strcmp(argv[0], "-n") == 0 && argv[1]) {
-		inc = atoi(argv[1]);
-		argv += 2;
-	} else if (argv[0] && argv[0][0] == '-' &&
-		   isdigit((unsigned char)argv[0][1])) {
-		inc = atoi(argv[0] + 1);
-		argv++;
-	}
-	errno = 0;
-	if (nice(inc) == -1 && errno)
-		fprintf(stderr, "nice: %s\n", strerror(errno));
-	return argv;
-}
-
-/* "taskset MASK CMD": restrict to the CPUs whose bits (hex) MASK sets. */
-static char **
-prefix_taskset(char **argv)
-{
-	unsigned long mask;
-	cpu_set_t set;
-	char *end;
-
-	if (!argv[0] || !argv[1]) {
-		fprintf(stderr, "usage: taskset MASK CMD [ARG]...\n");
-		_exit(2);
-	}
-	mask = strtoul(argv[0], &end, 16);
-	if (*end || mask == 0) {
-		fprintf(stderr, "taskset: bad CPU mask '%s'\n", argv[0]);
-		_exit(2);
-	}
-	CPU_ZERO(&set);
-	for (int cpu = 0; cpu < 32; cpu++)
-		if ((mask >> cpu) & 1)
-			CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set) < 0) {
-		fprintf(stderr, "taskset: %s\n", strerror(errno));
-		_exit(1);
-	}
-	return argv + 1;
 }
 
 /* In the child: apply prefixes, then become the command. */

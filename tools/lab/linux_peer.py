@@ -265,10 +265,15 @@ def _check_toolchain():
                         f"{CROSS_PACKAGES}")
 
 
-def _compile(src, out, manifest):
-    """Build src into out unless the recorded source hash is the same."""
-    with open(src, "rb") as f:
-        key = hashlib.sha256(f.read() + " ".join(CFLAGS).encode()).hexdigest()
+def _compile(src, out, manifest, deps=()):
+    """Build src into out unless the recorded hash of its source, the
+    headers it includes from the repository (deps) and the flags is the
+    same."""
+    h = hashlib.sha256(" ".join(CFLAGS).encode())
+    for path in (src,) + tuple(deps):
+        with open(path, "rb") as f:
+            h.update(f.read())
+    key = h.hexdigest()
     name = os.path.basename(out)
     if manifest.get(name) == key and os.path.isfile(out):
         return False
@@ -332,7 +337,8 @@ def _ensure_initramfs(cache, repo_root):
         raise PeerError(f"no benchmarks in {repo_root}/user/bench")
     init = os.path.join(cache, "init")
     _compile(os.path.join(repo_root, "tools", "lab", "linux_init.c"),
-             init, manifest)
+             init, manifest,
+             deps=[os.path.join(repo_root, "user", "sh_prefix.h")])
     bins = []
     for src in sources:
         out = os.path.join(bindir, os.path.basename(src)[:-2])
