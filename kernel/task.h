@@ -77,7 +77,7 @@ struct task {
 	struct list rq_node;		/* on rq->queued while queued */
 	uint64_t exec_start;		/* when it last started running */
 	uint64_t last_ran;		/* when it last stopped (cache-hot test) */
-	uint64_t migrated_at;		/* when it last moved to another CPU */
+	uint64_t migrated_at;		/* when it arrived on its CPU (fork, move) */
 	uint64_t sum_exec_ns;		/* total CPU time */
 	struct spinlock wake_lock;	/* serializes wakeups of this task */
 	uint8_t sched_priv[SCHED_TASK_PRIV] __attribute__((aligned(8)));

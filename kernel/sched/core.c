@@ -381,6 +381,7 @@ sched_fork(struct task *parent, struct task *child)
 	spin_lock(&rq->lock);
 	update_clock(rq);
 	account_curr(rq);
+	child->migrated_at = rq->clock;	/* it arrives on this CPU now */
 	child_first = sched_policy.fork(parent->is_idle ? NULL : parent, child);
 	spin_unlock(&rq->lock);
 	irq_pop();
@@ -406,6 +407,7 @@ sched_wake_new(struct task *p, struct task *parent)
 		spin_lock(&rq->lock);
 	}
 	update_clock(rq);
+	p->migrated_at = rq->clock;
 	activate(rq, p, ENQ_NEW);
 	trace_wakeup(p, cpu, 0);
 	if (rq->curr == rq->idle || child_first ||
