@@ -123,7 +123,8 @@ task_alloc_idle(int cpu, uintptr_t stack_top)
 void
 task_free(struct task *t)
 {
-	while (__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE))
+	while (__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE) ||
+	       __atomic_load_n(&t->pinned, __ATOMIC_ACQUIRE))
 		cpu_relax();
 	spin_lock(&proc_lock);
 	for (int i = 0; i < MAX_TASKS; i++)

@@ -310,29 +310,29 @@ balance_newidle(struct rq *rq)
 
 /*
  * Called on rq's CPU right after it switched away from prev (rq unlocked):
- * move prev elsewhere if its affinity no longer allows this CPU, or if an
- * active balance asked for it.
+ * move prev to CPU `to` (an active balance asked for it; -1: none), or
+ * elsewhere if its affinity no longer allows this CPU.  prev->pinned,
+ * set by sched_finish_switch(), keeps prev from being freed meanwhile:
+ * other CPUs may take, run and even reap it before the locks are ours.
  */
 void
-balance_after_switch(struct rq *rq, struct task *prev)
+balance_after_switch(struct rq *rq, struct task *prev, int to)
 {
-	int to = rq->push_cpu;
 	struct rq *dst;
 
-	rq->push_cpu = -1;
-	if (!prev->on_rq || prev == rq->idle)
-		return;
 	if (!allowed(prev, rq->cpu))
 		to = first_allowed(prev);
-	if (to < 0 || to == rq->cpu || !allowed(prev, to))
-		return;
-	dst = cpu_rq(to);
-	double_rq_lock(rq, dst);
-	/* A push asked for some ticks ago may be stale: other balancing
-	 * may have evened the two CPUs out meanwhile. */
-	if (prev->on_rq && prev->cpu == rq->cpu && !prev->on_cpu &&
-	    rq->curr != prev && !list_empty(&prev->rq_node) &&
-	    (!allowed(prev, rq->cpu) || rq->nr_running > dst->nr_running))
-		sched_move_task(rq, dst, prev);
-	double_rq_unlock(rq, dst);
+	if (to >= 0 && to != rq->cpu && allowed(prev, to)) {
+		dst = cpu_rq(to);
+		double_rq_lock(rq, dst);
+		/* A push asked for some ticks ago may be stale: other
+		 * balancing may have evened the two CPUs out meanwhile. */
+		if (prev->on_rq && prev->cpu == rq->cpu && !prev->on_cpu &&
+		    rq->curr != prev && !list_empty(&prev->rq_node) &&
+		    (!allowed(prev, rq->cpu) ||
+		     rq->nr_running > dst->nr_running))
+			sched_move_task(rq, dst, prev);
+		double_rq_unlock(rq, dst);
+	}
+	__atomic_store_n(&prev->pinned, 0, __ATOMIC_RELEASE);
 }

@@ -170,19 +170,21 @@ sched_finish_switch(void)
 {
 	struct rq *rq = this_rq();
 	struct task *prev = rq->prev;
-	int move;
+	int move, to = rq->push_cpu;
 
 	rq->prev = NULL;
-	/* Decide while prev is still ours: once on_cpu is clear, an exited
-	 * prev may be freed by its reaper on another CPU. */
+	rq->push_cpu = -1;
+	/* Decide while prev is still ours: once on_cpu is clear, other CPUs
+	 * may take prev, run it, and reap it when it exits, unless it is
+	 * pinned until balance_after_switch() is done with it. */
 	move = prev->state == TASK_RUNNING && prev != rq->idle &&
-	       (rq->push_cpu >= 0 || !(prev->cpus_allowed & (1u << rq->cpu)));
-	if (!move)
-		rq->push_cpu = -1;
+	       (to >= 0 || !(prev->cpus_allowed & (1u << rq->cpu)));
+	if (move)
+		prev->pinned = 1;
 	__atomic_store_n(&prev->on_cpu, 0, __ATOMIC_RELEASE);
 	spin_unlock(&rq->lock);
 	if (move)
-		balance_after_switch(rq, prev);	/* active balance, affinity */
+		balance_after_switch(rq, prev, to); /* active balance, affinity */
 }
 
 static void

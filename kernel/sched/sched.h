@@ -88,7 +88,7 @@ int balance_select_cpu(struct task *p, int sync, int waker_cpu);
 int balance_fork_cpu(struct task *p, int parent_cpu);
 void balance_tick(struct rq *rq);
 void balance_newidle(struct rq *rq);	/* rq locked; may drop and retake */
-void balance_after_switch(struct rq *rq, struct task *prev);
+void balance_after_switch(struct rq *rq, struct task *prev, int to);
 void sched_finish_switch(void);
 /* Move a queued, not running task p from src to dst; both locked. */
 void sched_move_task(struct rq *src, struct rq *dst, struct task *p);
