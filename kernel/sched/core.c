@@ -308,8 +308,9 @@ wait_off_cpu(struct task *p)
  * runqueue, a sleeping task is in one of two states: still queued and
  * maybe running (it set TASK_SLEEPING but has not reached schedule()), in
  * which case the wakeup just cancels the sleep; or off the runqueue, and
- * then also off its CPU, because schedule() dequeues it and
- * sched_finish_switch() clears on_cpu within one hold of that lock. */
+ * then nearly always off its CPU too: schedule() dequeues it and
+ * sched_finish_switch() clears on_cpu within one hold of that lock, unless
+ * a newly-idle balance let go of the lock in between (waited for below). */
 int
 sched_wake(struct task *p, int sync)
 {

@@ -580,13 +580,6 @@ eevdf_exit(struct task *p)
 	(void)p;
 }
 
-/*
- * 6.6 set_user_nice dequeues (saving the lag), reweights and enqueues
- * again.  vlag is virtual: the real lag w * vlag is what is kept, so vlag
- * scales by old / new weight (reweight_entity); the task then gets a fresh
- * request at its new weight.  prio_changed_fair: a running task that got
- * lighter is rescheduled, a queued one gets the wakeup test.
- */
 /* A new slice request length takes effect with the next request (6.12
  * __setparam_fair sets it for the next update_deadline too). */
 static void
@@ -596,6 +589,13 @@ eevdf_set_slice(struct rq *rq, struct task *p)
 	se_of(p)->custom_slice = p->slice_ns;
 }
 
+/*
+ * 6.6 set_user_nice dequeues (saving the lag), reweights and enqueues
+ * again.  vlag is virtual: the real lag w * vlag is what is kept, so vlag
+ * scales by old / new weight (reweight_entity); the task then gets a fresh
+ * request at its new weight.  prio_changed_fair: a running task that got
+ * lighter is rescheduled, a queued one gets the wakeup test.
+ */
 static void
 eevdf_set_nice(struct rq *rq, struct task *p, int nice)
 {
