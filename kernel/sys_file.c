@@ -22,65 +22,48 @@ my_files(void)
 	return current->proc->files;
 }
 
-/* The descriptor lookup of read and write, the hottest system calls.  In
- * a single-threaded process no other task can reach its files table, so
- * nothing can close fd while the call runs and neither the table's lock
- * nor a reference is needed (Linux's fdget takes the same shortcut).
- * *ref tells rw_put whether there is a reference to drop. */
-static struct file *
-rw_get(int fd, int *ref)
+/* read and write, the hottest system calls.  In a single-threaded process
+ * no other task can reach its files table, so nothing can close fd while
+ * the call runs and neither the table's lock nor a reference is needed
+ * (Linux's fdget takes the same shortcut). */
+static int32_t
+file_rw(int fd, uintptr_t buf, uint32_t n, int write)
 {
 	struct files *fs = my_files();
+	int ref = mm_threaded();
+	struct file *f;
+	int r;
 
-	*ref = mm_threaded();
-	if (*ref)
-		return fd_get(fs, fd);
-	return fs && fd >= 0 && fd < NOFILE ? fs->fd[fd] : NULL;
-}
-
-static void
-rw_put(struct file *f, int ref)
-{
+	if (ref)
+		f = fd_get(fs, fd);
+	else
+		f = fs && fd >= 0 && fd < NOFILE ? fs->fd[fd] : NULL;
+	if (!f)
+		return -EBADF;
+	if (write ? !f->writable || !f->ops->write
+		  : !f->readable || !f->ops->read)
+		r = -EBADF;
+	else if (n > RW_MAX)
+		r = -EINVAL;
+	else if (write)
+		r = f->ops->write(f, (const char *)buf, n);
+	else
+		r = f->ops->read(f, (char *)buf, n);
 	if (ref)
 		file_put(f);
+	return r;
 }
 
 SYSCALL(sys_read)
 {
-	int ref;
-	struct file *f = rw_get((int)a1, &ref);
-	int r;
-
 	UNUSED_ARGS5;
-	if (!f)
-		return -EBADF;
-	if (!f->readable || !f->ops->read)
-		r = -EBADF;
-	else if (a3 > RW_MAX)
-		r = -EINVAL;
-	else
-		r = f->ops->read(f, (char *)a2, a3);
-	rw_put(f, ref);
-	return r;
+	return file_rw((int)a1, a2, a3, 0);
 }
 
 SYSCALL(sys_write)
 {
-	int ref;
-	struct file *f = rw_get((int)a1, &ref);
-	int r;
-
 	UNUSED_ARGS5;
-	if (!f)
-		return -EBADF;
-	if (!f->writable || !f->ops->write)
-		r = -EBADF;
-	else if (a3 > RW_MAX)
-		r = -EINVAL;
-	else
-		r = f->ops->write(f, (const char *)a2, a3);
-	rw_put(f, ref);
-	return r;
+	return file_rw((int)a1, a2, a3, 1);
 }
 
 SYSCALL(sys_open)
