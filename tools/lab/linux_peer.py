@@ -339,10 +339,13 @@ def _ensure_initramfs(cache, repo_root):
     _compile(os.path.join(repo_root, "tools", "lab", "linux_init.c"),
              init, manifest,
              deps=[os.path.join(repo_root, "user", "sh_prefix.h")])
+    # the benchmarks' shared helpers (bench_util.h): a change rebuilds all
+    headers = sorted(glob.glob(os.path.join(repo_root, "user", "bench",
+                                            "*.h")))
     bins = []
     for src in sources:
         out = os.path.join(bindir, os.path.basename(src)[:-2])
-        _compile(src, out, manifest)
+        _compile(src, out, manifest, deps=headers)
         bins.append(out)
     # forget binaries whose source is gone
     wanted = {os.path.basename(b) for b in bins} | {"init"}

@@ -24,6 +24,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench_util.h"
 
 #define NSEND	10
 #define NRECV	10
@@ -36,15 +37,6 @@ struct task {
 	int sender;
 	int fds[NRECV];		/* sender: write ends; receiver: fds[0] */
 };
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 /* Tell the parent we exist, then wait until it opens the gate. */
 static void

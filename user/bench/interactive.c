@@ -23,42 +23,15 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench_util.h"
 
 static volatile unsigned sink;
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static void
-sleep_until(long long t)
-{
-	struct timespec ts;
-
-	ts.tv_sec = t / 1000000000LL;
-	ts.tv_nsec = t % 1000000000LL;
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) != 0)
-		;
-}
 
 static void
 burn(long loops)
 {
 	for (long i = 0; i < loops; i++)
 		sink += i;
-}
-
-static int
-cmp_ll(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-
-	return x < y ? -1 : x > y;
 }
 
 int
@@ -92,17 +65,7 @@ main(int argc, char **argv)
 	}
 	loops_per_ms = best > 0 ? 200000LL * 1000000 / best : 200000;
 
-	for (int i = 0; i < nhogs; i++) {
-		hogs[i] = fork();
-		if (hogs[i] == 0)
-			for (;;)
-				;
-		if (hogs[i] < 0) {
-			perror("fork");
-			nhogs = i;
-			break;
-		}
-	}
+	nhogs = spawn_spinners(hogs, nhogs);
 
 	start = now_ns() + frame;
 	end = start + (long long)(secs * 1e9);
@@ -120,10 +83,7 @@ main(int argc, char **argv)
 			missed++;
 	}
 
-	for (int i = 0; i < nhogs; i++)
-		kill(hogs[i], SIGKILL);
-	for (int i = 0; i < nhogs; i++)
-		waitpid(hogs[i], NULL, 0);
+	stop_spinners(hogs, nhogs);
 
 	qsort(lat, nframes, sizeof(*lat), cmp_ll);
 	printf("RESULT bench=interactive seconds=%g hogs=%d frames=%ld"

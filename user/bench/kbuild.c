@@ -33,25 +33,11 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench_util.h"
 
 #define MAXUNITS	512
 
 static int units, ncompile, nlinks;
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static long
-tv_ms(struct timeval tv)
-{
-	return tv.tv_sec * 1000L + tv.tv_usec / 1000;
-}
 
 /* Does unit u have to wait for unit d? */
 static int

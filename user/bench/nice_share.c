@@ -27,6 +27,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench_util.h"
 
 #define MAXHOGS	16
 
@@ -41,15 +42,6 @@ static const int weight[40] = {
 	110, 87, 70, 56, 45,
 	36, 29, 23, 18, 15,
 };
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 struct report {
 	long long hog;		/* which hog */
@@ -85,7 +77,6 @@ main(int argc, char **argv)
 	int nices[MAXHOGS], k = 0, fd[2], wsum = 0;
 	long long cpu[MAXHOGS], total = 0, deadline;
 	pid_t pid[MAXHOGS];
-	cpu_set_t set;
 
 	for (const char *p = list; *p && k < MAXHOGS; k++) {
 		nices[k] = atoi(p);
@@ -101,9 +92,7 @@ main(int argc, char **argv)
 	}
 	k++;
 
-	CPU_ZERO(&set);
-	CPU_SET(0, &set);
-	if (sched_setaffinity(0, sizeof(set), &set) != 0) {
+	if (pin_cpu(0) != 0) {
 		perror("sched_setaffinity");
 		return 1;
 	}

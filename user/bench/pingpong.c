@@ -21,29 +21,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static int
-pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set) != 0) {
-		perror("sched_setaffinity");
-		return -1;
-	}
-	return 0;
-}
+#include "bench_util.h"
 
 int
 main(int argc, char **argv)
@@ -63,8 +41,10 @@ main(int argc, char **argv)
 	n = argc > 1 ? atol(argv[1]) : 100000;
 	if (n < 1)
 		n = 1;
-	if (strcmp(mode, "none") != 0 && pin(0) != 0)
+	if (strcmp(mode, "none") != 0 && pin_cpu(0) != 0) {
+		perror("sched_setaffinity");
 		return 1;
+	}
 	if (pipe(to_child) < 0 || pipe(to_parent) < 0) {
 		perror("pipe");
 		return 1;
@@ -75,8 +55,10 @@ main(int argc, char **argv)
 		return 1;
 	}
 	if (child == 0) {
-		if (strcmp(mode, "diff") == 0 && pin(1) != 0)
+		if (strcmp(mode, "diff") == 0 && pin_cpu(1) != 0) {
+			perror("sched_setaffinity");
 			_exit(1);
+		}
 		for (long i = 0; i < n; i++) {
 			if (read(to_child[0], &v, sizeof(v)) != sizeof(v))
 				_exit(1);

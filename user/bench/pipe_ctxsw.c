@@ -26,6 +26,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench_util.h"
 
 #if defined(__has_include)
 #if __has_include(<quanta.h>)
@@ -35,21 +36,6 @@
 #endif
 
 #define NSAMPLES	16
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static long
-tv_ms(struct timeval tv)
-{
-	return tv.tv_sec * 1000L + tv.tv_usec / 1000;
-}
 
 #ifdef HAVE_QUANTA
 static struct q_taskinfo tasks[256];

@@ -28,6 +28,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "bench_util.h"
 
 #if defined(__has_include)
 #if __has_include(<quanta.h>)
@@ -37,15 +38,6 @@
 #endif
 
 #define MAXCPU	64
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 /*
  * Context switches so far: the total, and per CPU in percpu[] (-1 when
@@ -105,17 +97,7 @@ main(int argc, char **argv)
 	if (!spin)
 		return 1;
 	born = now_ns();
-	for (int i = 0; i < nspin; i++) {
-		spin[i] = fork();
-		if (spin[i] == 0)
-			for (;;)
-				;
-		if (spin[i] < 0) {
-			perror("fork");
-			nspin = i;
-			break;
-		}
-	}
+	nspin = spawn_spinners(spin, nspin);
 	nanosleep(&settle, NULL);
 
 	read_switches(&tot0, pc0);

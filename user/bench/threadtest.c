@@ -26,21 +26,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "bench_util.h"
 
 static volatile long stopped;
 static int loops = 10000;
 static long long created_ns;	/* set before pthread_create */
 static long long first_ns;	/* set by the thread at its start */
 static int first_cpu;
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 static void
 spin_and_wait(void)
@@ -63,14 +55,6 @@ thread_func(void *instrument)
 	}
 	spin_and_wait();
 	return NULL;
-}
-
-static int
-cmp_ll(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-
-	return x < y ? -1 : x > y;
 }
 
 int

@@ -22,34 +22,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static void
-sleep_until(long long t)
-{
-	struct timespec ts;
-
-	ts.tv_sec = t / 1000000000LL;
-	ts.tv_nsec = t % 1000000000LL;
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) != 0)
-		;
-}
-
-static int
-cmp_ll(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-
-	return x < y ? -1 : x > y;
-}
+#include "bench_util.h"
 
 int
 main(int argc, char **argv)
@@ -71,17 +44,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "wakeup_latency: out of memory\n");
 		return 1;
 	}
-	for (int i = 0; i < nspin; i++) {
-		spin[i] = fork();
-		if (spin[i] == 0)
-			for (;;)
-				;
-		if (spin[i] < 0) {
-			perror("fork");
-			nspin = i;
-			break;
-		}
-	}
+	nspin = spawn_spinners(spin, nspin);
 
 	start = now_ns() + period;
 	end = start + (long long)(secs * 1e9);
@@ -98,10 +61,7 @@ main(int argc, char **argv)
 			break;
 	}
 
-	for (int i = 0; i < nspin; i++)
-		kill(spin[i], SIGKILL);
-	for (int i = 0; i < nspin; i++)
-		waitpid(spin[i], NULL, 0);
+	stop_spinners(spin, nspin);
 
 	qsort(lat, n, sizeof(*lat), cmp_ll);
 	printf("RESULT bench=wakeup_latency seconds=%g spinners=%d period_us=%ld"

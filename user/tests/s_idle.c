@@ -13,18 +13,10 @@
 #include <time.h>
 #include <unistd.h>
 #include "check.h"
+#include "../bench/bench_util.h"
 
 #define SLEEP_MS	1000
 #define MAXCPU		8
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 int
 main(void)

@@ -24,30 +24,13 @@
 #include <time.h>
 #include <unistd.h>
 #include "check.h"
+#include "../bench/bench_util.h"
 
 #define PIN_CPU		2
 #define NHOGS		6
 #define RUN_MS		600
 
 static struct q_taskinfo tasks[256];
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static void
-spin_ns(long long ns)
-{
-	long long end = now_ns() + ns;
-
-	while (now_ns() < end)
-		;
-}
 
 static pid_t
 child(int sleeper)
@@ -65,19 +48,6 @@ child(int sleeper)
 				spin_ns(10000000);
 			}
 		}
-	}
-	return pid;
-}
-
-static pid_t
-hog(void)
-{
-	pid_t pid = fork();
-
-	if (pid == 0) {
-		volatile unsigned long n = 0;
-		for (;;)
-			n++;
 	}
 	return pid;
 }
@@ -101,7 +71,7 @@ main(void)
 		CPU_SET(c, &set);
 	CHECK_EQ(sched_setaffinity(0, sizeof(set), &set), 0);
 	for (int i = 0; i < NHOGS; i++) {
-		hogs[i] = hog();
+		hogs[i] = fork_spinner();
 		CHECK(hogs[i] > 0);
 	}
 	for (int i = 0; i < 2; i++)

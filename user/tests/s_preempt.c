@@ -16,31 +16,10 @@
 #include <time.h>
 #include <unistd.h>
 #include "check.h"
+#include "../bench/bench_util.h"
 
 #define ROUNDS		5
 #define BOUND_MS	2000
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static pid_t
-spinner(void)
-{
-	pid_t pid = fork();
-
-	if (pid == 0) {
-		volatile unsigned long n = 0;
-		for (;;)
-			n++;
-	}
-	return pid;
-}
 
 int
 main(void)
@@ -52,8 +31,8 @@ main(void)
 
 	CHECK_EQ(pipe(to_reader), 0);
 	CHECK_EQ(pipe(to_parent), 0);
-	spin[0] = spinner();
-	spin[1] = spinner();
+	spin[0] = fork_spinner();
+	spin[1] = fork_spinner();
 	CHECK(spin[0] > 0 && spin[1] > 0);
 	reader = fork();
 	if (reader == 0) {

@@ -19,21 +19,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"
+#include "../bench/bench_util.h"
 
 #define WAKEE_CPU	3
 #define WAKER_CPU	0
 #define ROUNDS		5
 #define GAP_US		10000	/* the child is long asleep by then */
-
-static int
-pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set);
-}
 
 int
 main(void)
@@ -43,14 +34,14 @@ main(void)
 	char c;
 
 	CHECK((int)sysconf(_SC_NPROCESSORS_ONLN) > WAKEE_CPU);
-	CHECK_EQ(pin(WAKER_CPU), 0);
+	CHECK_EQ(pin_cpu(WAKER_CPU), 0);
 	CHECK_EQ(pipe(down), 0);
 	CHECK_EQ(pipe(up), 0);
 	child = fork();
 	if (child == 0) {
 		close(down[1]);
 		close(up[0]);
-		if (pin(WAKEE_CPU) != 0 || sched_getcpu() != WAKEE_CPU)
+		if (pin_cpu(WAKEE_CPU) != 0 || sched_getcpu() != WAKEE_CPU)
 			_exit(2);
 		printf("WAKEE pid=%d\n", getpid());
 		fflush(stdout);

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "check.h"
+#include "../bench/bench_util.h"
 
 #define NHOGS		5
 #define WARMUP_MS	500
@@ -24,23 +25,6 @@
 #define TOLERANCE	2.0	/* percentage points */
 
 static struct q_taskinfo tasks[256];
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static void
-sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
 
 /* Each hog's CPU time and migration count now; returns how many found. */
 static int
@@ -71,12 +55,7 @@ main(void)
 
 	CHECK_EQ(ncpu, 4);
 	for (int i = 0; i < NHOGS; i++) {
-		hogs[i] = fork();
-		if (hogs[i] == 0) {
-			volatile unsigned long n = 0;
-			for (;;)
-				n++;
-		}
+		hogs[i] = fork_spinner();
 		CHECK(hogs[i] > 0);
 	}
 	sleep_ms(WARMUP_MS);

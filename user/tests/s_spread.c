@@ -32,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "check.h"
+#include "../bench/bench_util.h"
 
 #define NHOGS		8
 #define MAXCPU		8
@@ -40,14 +41,6 @@
 #define SAMPLE_MS	2
 
 static struct q_taskinfo tasks[256];
-
-static void
-sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
 
 static void
 spin_ms(long ms)

@@ -54,6 +54,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "check.h"
+#include "../bench/bench_util.h"
 
 #define NWORKERS	16
 #define DURATION_MS	30000
@@ -98,22 +99,10 @@ rnd_below(uint32_t *s, uint32_t n)
 	return rnd(s) % n;
 }
 
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 static void
 burst_us(long us)
 {
-	long long end = now_ns() + us * 1000LL;
-
-	while (now_ns() < end)
-		;
+	spin_ns(us * 1000LL);
 }
 
 static void

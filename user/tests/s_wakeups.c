@@ -38,30 +38,12 @@
 #include <time.h>
 #include <unistd.h>
 #include "check.h"
+#include "../bench/bench_util.h"
 
 #define ROUNDS		10000
 #define WATCHDOG_MS	2000
 #define LATE_MS		1000
 #define MAXCPU		8
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static int
-pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set);
-}
 
 static unsigned long long
 remote_wakeups(void)
@@ -104,7 +86,7 @@ watchdog(void *arg)
 	long long since = now_ns();
 
 	(void)arg;
-	pin(2);
+	pin_cpu(2);
 	for (;;) {
 		usleep(100000);
 		if (round_no != last) {
@@ -132,7 +114,7 @@ test_pipes(void)
 	pid_t child;
 	char c = 0;
 
-	CHECK_EQ(pin(0), 0);
+	CHECK_EQ(pin_cpu(0), 0);
 	CHECK_EQ(pipe(ping), 0);
 	CHECK_EQ(pipe(pong), 0);
 	child = fork();
@@ -140,7 +122,7 @@ test_pipes(void)
 		int bad = 0;
 		close(ping[1]);
 		close(pong[0]);
-		if (pin(1) != 0)
+		if (pin_cpu(1) != 0)
 			_exit(10);
 		for (int i = 0; i < ROUNDS; i++) {
 			int r = get_byte(ping[0], &c);
@@ -212,7 +194,7 @@ player(void *arg)
 {
 	struct side *s = arg;
 
-	s->pin_ok = pin(s->cpu) == 0;
+	s->pin_ok = pin_cpu(s->cpu) == 0;
 	pthread_mutex_lock(&lock);
 	for (;;) {
 		while ((turn & 1) != s->parity && turn < 2 * ROUNDS &&

@@ -9,29 +9,12 @@
 #include <time.h>
 #include <unistd.h>
 #include "check.h"
+#include "../bench/bench_util.h"
 
 static long long
 tv_ns(struct timeval tv)
 {
 	return (long long)tv.tv_sec * 1000000000LL + tv.tv_usec * 1000LL;
-}
-
-static long long
-mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static void
-spin_ns(long long ns)
-{
-	long long end = mono_ns() + ns;
-
-	while (mono_ns() < end)
-		;
 }
 
 int

@@ -9,15 +9,7 @@
 #include <unistd.h>
 #include <sys/time.h>
 #include "check.h"
-
-static long long
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
+#include "../bench/bench_util.h"
 
 static void
 test_monotonic_across_cpus(void)
@@ -26,10 +18,7 @@ test_monotonic_across_cpus(void)
 	long long prev = now_ns();
 
 	for (int round = 0; round < 20; round++) {
-		cpu_set_t set;
-		CPU_ZERO(&set);
-		CPU_SET(round % ncpu, &set);
-		CHECK_EQ(sched_setaffinity(0, sizeof(set), &set), 0);
+		CHECK_EQ(pin_cpu(round % ncpu), 0);
 		CHECK_EQ(sched_getcpu(), round % ncpu);
 		long long t = now_ns();
 		back += t < prev;
@@ -58,10 +47,8 @@ static void
 test_absolute_sleep(void)
 {
 	struct timespec ts;
-	long long target;
+	long long target = now_ns() + 10000000;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	target = (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec + 10000000;
 	ts.tv_sec = (time_t)(target / 1000000000LL);
 	ts.tv_nsec = (long)(target % 1000000000LL);
 	CHECK_EQ(clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL), 0);
