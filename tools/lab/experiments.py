@@ -70,6 +70,14 @@ def calc(header, fn, need, fmt="{:.2f}"):
     return Column(header, fn, fmt, need=tuple(need))
 
 
+def time_columns(bench):
+    """elapsed, user and system seconds, as time(1) prints them, from
+    `bench`'s elapsed_ms, user_ms and sys_ms."""
+    return [key(bench, "elapsed_ms", 1e-3, "elapsed s", "{:.2f}"),
+            key(bench, "user_ms", 1e-3, "user s", "{:.2f}"),
+            key(bench, "sys_ms", 1e-3, "sys s", "{:.2f}")]
+
+
 @dataclass
 class Experiment:
     """A named experiment (see the module docstring).
@@ -155,10 +163,7 @@ def seed000():
         ],
         workload="pipe_ctxsw 1048576",
         cpus=[1],
-        columns=[
-            key(res, "elapsed_ms", 1e-3, "elapsed s", "{:.2f}"),
-            key(res, "user_ms", 1e-3, "user s", "{:.2f}"),
-            key(res, "sys_ms", 1e-3, "sys s", "{:.2f}"),
+        columns=time_columns(res) + [
             calc("ctx switches", lambda r, c: r[res]["nvcsw"]
                  + r[res]["nivcsw"], [(res, "nvcsw"), (res, "nivcsw")],
                  "{:.0f}"),
@@ -185,12 +190,43 @@ def seed000():
 
 CFS_2635 = {"cfs_latency_ns": 6000000, "cfs_min_granularity_ns": 2000000,
             "cfs_wakeup_granularity_ns": 1000000, "cfs_sleeper_credit": 2}
+GRAN_075 = {"cfs_min_granularity_ns": 750000}  # the mail's second change
+MAIL001_FIGURES = ("2.6.35.2: max 45762.1 us, avg 7348.6 us; check_preempt "
+                   "fix: max 39858.9, avg 7728.1; min_gran 0.75 ms: max "
+                   "29100.6, avg 6684.1; both: max 20433.0, avg 5112.5")
+
+
+def v2635(**extra):
+    """2.6.35's CFS settings with the tunables in extra on top."""
+    return dict(CFS_2635, **extra)
+
+
+def mail001_rows(quick=False):
+    """The four kernels of seed mail 001's table: 2.6.35.2 (its vruntime
+    test, cfs_tick_check=1), the check_preempt_tick fix (2), and each with
+    min_granularity 0.75 ms.  quick: QUICK keeps the first and the last."""
+    return [
+        Row("cfs 2.6.35.2", "cfs", v2635(cfs_tick_check=1), quick=quick),
+        Row("check_preempt fix", "cfs", v2635(cfs_tick_check=2)),
+        Row("min_gran 0.75 ms", "cfs", v2635(cfs_tick_check=1, **GRAN_075)),
+        Row("both", "cfs", v2635(cfs_tick_check=2, **GRAN_075), quick=quick),
+    ]
+
+
+def latency_columns():
+    """wakeup_latency's figures beside the build's elapsed time."""
+    lat = "wakeup_latency"
+    return [
+        key(lat, "max_us", 1, "max latency us", "{:.1f}"),
+        key(lat, "avg_us", 1, "avg latency us", "{:.1f}"),
+        key(lat, "p99_us", 1, "p99 us", "{:.1f}"),
+        key(lat, "missed", 1, "missed", "{:.0f}"),
+        key(lat, "samples", 1, "samples", "{:.0f}"),
+        key("kbuild", "elapsed_ms", 1e-3, "load s", "{:.2f}"),
+    ]
 
 
 def seed001():
-    def v2635(**extra):
-        return dict(CFS_2635, **extra)
-    lat = "wakeup_latency"
     return Experiment(
         name="seed001",
         title="CFS wakeup latency under make -j10 (seed mail 001, Sep 2010)",
@@ -199,17 +235,8 @@ def seed001():
                      "plus min_granularity 0.75 ms brought it to 20.4 ms."),
         mail=["2.0 GHz Pentium M UP, wakeup-latency.c (SIGEV_THREAD), "
               "make -j10, mean of 3 runs; missed timer events 0 in all:",
-              "2.6.35.2: max 45762.1 us, avg 7348.6 us; check_preempt fix: "
-              "max 39858.9, avg 7728.1; min_gran 0.75 ms: max 29100.6, avg "
-              "6684.1; both: max 20433.0, avg 5112.5"],
-        rows=[
-            Row("cfs 2.6.35.2", "cfs", v2635(cfs_tick_check=1), quick=True),
-            Row("check_preempt fix", "cfs", v2635(cfs_tick_check=2)),
-            Row("min_gran 0.75 ms", "cfs",
-                v2635(cfs_tick_check=1, cfs_min_granularity_ns=750000)),
-            Row("both", "cfs",
-                v2635(cfs_tick_check=2, cfs_min_granularity_ns=750000),
-                quick=True),
+              MAIL001_FIGURES],
+        rows=mail001_rows(quick=True) + [
             Row("cfs 2.6.24", "cfs"),
             Row("eevdf", "eevdf"),
             Row("o1", "o1"),
@@ -221,14 +248,7 @@ def seed001():
         # probe's RESULT line proves that the load outlived it.
         workload="wakeup_latency 5 & kbuild 10 40 10",
         cpus=[1],
-        columns=[
-            key(lat, "max_us", 1, "max latency us", "{:.1f}"),
-            key(lat, "avg_us", 1, "avg latency us", "{:.1f}"),
-            key(lat, "p99_us", 1, "p99 us", "{:.1f}"),
-            key(lat, "missed", 1, "missed", "{:.0f}"),
-            key(lat, "samples", 1, "samples", "{:.0f}"),
-            key("kbuild", "elapsed_ms", 1e-3, "load s", "{:.2f}"),
-        ],
+        columns=latency_columns(),
         headline="max latency us",
         timeout=240, est_s=6,
         quick={"workload": "wakeup_latency 0.5 & kbuild 10 8 10",
@@ -258,9 +278,6 @@ def seed001_nice():
     wakeup preemption).  The "no wakeup preempt" rows (cfs_wakeup_preempt
     =0) make the probe wait for check_preempt_tick as that thread did.
     """
-    def v2635(**extra):
-        return dict(CFS_2635, **extra)
-    lat = "wakeup_latency"
     nowp = {"cfs_wakeup_preempt": 0}
     return Experiment(
         name="seed001-nice",
@@ -270,27 +287,17 @@ def seed001_nice():
                      "with a wall-clock ideal_runtime; the two agree only "
                      "at nice 0, so a heavy (nice < 0) current task is "
                      "effectively exempt from the vruntime test."),
-        mail=["2.6.35.2: max 45762.1 us, avg 7348.6 us; check_preempt fix: "
-              "max 39858.9, avg 7728.1; min_gran 0.75 ms: max 29100.6, avg "
-              "6684.1; both: max 20433.0, avg 5112.5 (all nice 0, make "
-              "-j10, SIGEV_THREAD probe)"],
-        rows=[
-            Row("cfs 2.6.35.2", "cfs", v2635(cfs_tick_check=1)),
-            Row("check_preempt fix", "cfs", v2635(cfs_tick_check=2)),
-            Row("min_gran 0.75 ms", "cfs",
-                v2635(cfs_tick_check=1, cfs_min_granularity_ns=750000)),
-            Row("both", "cfs",
-                v2635(cfs_tick_check=2, cfs_min_granularity_ns=750000)),
+        mail=[MAIL001_FIGURES + " (all nice 0, make -j10, SIGEV_THREAD "
+              "probe)"],
+        rows=mail001_rows() + [
             Row("2.6.35.2 no wakeup preempt", "cfs",
                 v2635(cfs_tick_check=1, **nowp), quick=True),
             Row("fix no wakeup preempt", "cfs",
                 v2635(cfs_tick_check=2, **nowp), quick=True),
             Row("min_gran 0.75 no wakeup preempt", "cfs",
-                v2635(cfs_tick_check=1, cfs_min_granularity_ns=750000,
-                      **nowp)),
+                v2635(cfs_tick_check=1, **GRAN_075, **nowp)),
             Row("both no wakeup preempt", "cfs",
-                v2635(cfs_tick_check=2, cfs_min_granularity_ns=750000,
-                      **nowp)),
+                v2635(cfs_tick_check=2, **GRAN_075, **nowp)),
             Row("no vruntime test, no wakeup preempt", "cfs",
                 v2635(cfs_tick_check=0, **nowp)),
             Row("Linux", "linux"),
@@ -299,14 +306,7 @@ def seed001_nice():
         # nice-0 probe: the case worked out in linux-sched.md 5.7(b).
         workload="wakeup_latency 5 & nice -n -5 kbuild 1 40 10",
         cpus=[1],
-        columns=[
-            key(lat, "max_us", 1, "max latency us", "{:.1f}"),
-            key(lat, "avg_us", 1, "avg latency us", "{:.1f}"),
-            key(lat, "p99_us", 1, "p99 us", "{:.1f}"),
-            key(lat, "missed", 1, "missed", "{:.0f}"),
-            key(lat, "samples", 1, "samples", "{:.0f}"),
-            key("kbuild", "elapsed_ms", 1e-3, "load s", "{:.2f}"),
-        ],
+        columns=latency_columns(),
         headline="avg latency us",
         timeout=240, est_s=6,
         quick={"workload": "wakeup_latency 0.5 & nice -n -5 kbuild 1 8 10",
@@ -484,10 +484,7 @@ def seed004():
         # the build must end last (sh -c does not wait for '&' jobs).
         workload="interactive 5 0 & kbuild 8 120 2",
         cpus=[1, 4],
-        columns=[
-            key(kb, "elapsed_ms", 1e-3, "elapsed s", "{:.2f}"),
-            key(kb, "user_ms", 1e-3, "user s", "{:.2f}"),
-            key(kb, "sys_ms", 1e-3, "sys s", "{:.2f}"),
+        columns=time_columns(kb) + [
             key(kb, "cpu_pct", 1, "%CPU", "{:.0f}"),
             key(it, "avg_us", 1, "probe avg us", "{:.0f}"),
             key(it, "p99_us", 1, "probe p99 us", "{:.0f}"),
