@@ -123,13 +123,6 @@ struct madt_lapic_override {		/* type 5, 12 bytes */
 /* Shortest valid entry of each type we read (4, LAPIC NMI, is 6 bytes). */
 static const uint8_t madt_minlen[] = { 8, 12, 10, 8, 6, 12 };
 
-/* MPS INTI flags, shared by MADT overrides and MP table entries.
- * 0 in a field means "conforms to the bus": active-high, edge for ISA. */
-#define INTI_POLARITY(f)	((f) & 3)
-#define INTI_TRIGGER(f)		(((f) >> 2) & 3)
-#define INTI_ACTIVE_LOW		3
-#define INTI_LEVEL		3
-
 /* Fixed ACPI Description Table, signature "FACP" (5.2.8): only the fields
  * that lead to soft-off. */
 struct fadt {
@@ -178,22 +171,8 @@ static struct {
 	uint16_t slp_typa, slp_typb;
 } s5;
 
-/* CPU list state; see madt_cpus_begin(). */
-static uint8_t bsp_apic_id;
-static int bsp_listed;
-static int cpus_skipped;
+static struct cpu_scan cpus;		/* see platform_cpus_begin() */
 static int nioapic, nnmi;
-
-static uint8_t
-acpi_sum(const void *p, size_t n)
-{
-	const uint8_t *b = p;
-	uint8_t sum = 0;
-
-	while (n-- > 0)
-		sum += *b++;
-	return sum;
-}
 
 /* The RSDP sits on a 16-byte boundary and only its first 20 bytes are
  * checksummed in every revision. */
@@ -205,7 +184,7 @@ rsdp_scan(uint32_t pa, uint32_t len)
 
 	for (; q + RSDP_V1_LEN <= end; q += 16)
 		if (memcmp(q, "RSD PTR ", 8) == 0 &&
-		    acpi_sum(q, RSDP_V1_LEN) == 0)
+		    platform_sum(q, RSDP_V1_LEN) == 0)
 			return (const struct rsdp *)q;
 	return NULL;
 }
@@ -252,7 +231,7 @@ acpi_valid(const struct sdt_header *h, uint32_t minlen, uint32_t maxlen)
 		       h->signature, V2P(h), h->length);
 		return -1;
 	}
-	if (acpi_sum(h, h->length) != 0) {
+	if (platform_sum(h, h->length) != 0) {
 		printk("acpi: %.4s at 0x%x: bad checksum\n",
 		       h->signature, V2P(h));
 		return -1;
@@ -284,7 +263,7 @@ static int
 acpi_root_init(const struct rsdp *r)
 {
 	if (r->revision >= 2 && r->length >= RSDP_V2_LEN &&
-	    r->length <= PGSIZE && acpi_sum(r, r->length) == 0 &&
+	    r->length <= PGSIZE && platform_sum(r, r->length) == 0 &&
 	    r->xsdt_address != 0 && r->xsdt_address < (1ull << 32)) {
 		root = acpi_table(r->xsdt_address, "XSDT",
 				  sizeof(struct sdt_header), ROOT_MAXLEN);
@@ -422,62 +401,13 @@ fadt_parse(const struct fadt *f)
 	       s5.pm1a_cnt, s5.pm1b_cnt, s5.slp_typa, s5.slp_typb);
 }
 
-/* Slot 0 of apic_id[] is reserved for the BSP, the CPU running this code,
- * so it is kept even if firmware lists it after MAX_CPUS others. */
-static void
-madt_cpus_begin(struct platform_info *p)
-{
-	uint32_t a, b, c, d;
-
-	cpuid(1, &a, &b, &c, &d);
-	bsp_apic_id = b >> 24;		/* initial APIC ID, EBX bits 31:24 */
-	bsp_listed = 0;
-	cpus_skipped = 0;
-	p->apic_id[0] = bsp_apic_id;
-	p->ncpu = 1;
-	p->ncpu_listed = 0;
-}
-
-static int
-madt_cpu_known(const struct platform_info *p, uint8_t id)
-{
-	int i;
-
-	if (id == bsp_apic_id)
-		return bsp_listed;
-	for (i = 1; i < p->ncpu; i++)
-		if (p->apic_id[i] == id)
-			return 1;
-	return 0;
-}
-
 static void
 madt_cpu(struct platform_info *p, const struct madt_lapic *e)
 {
 	if (!(e->flags & MADT_LAPIC_ENABLED))
 		return;		/* absent, or only hot-pluggable */
-	if (madt_cpu_known(p, e->apic_id)) {
+	if (platform_cpu_add(p, &cpus, e->apic_id) < 0)
 		printk("acpi: MADT: APIC id %u listed twice\n", e->apic_id);
-		return;
-	}
-	p->ncpu_listed++;
-	if (e->apic_id == bsp_apic_id)
-		bsp_listed = 1;
-	else if (p->ncpu < MAX_CPUS)
-		p->apic_id[p->ncpu++] = e->apic_id;
-	else
-		cpus_skipped++;
-}
-
-static void
-madt_cpus_end(const struct platform_info *p)
-{
-	if (!bsp_listed)
-		printk("acpi: MADT does not list the BSP (APIC id %u); "
-		       "using it anyway\n", bsp_apic_id);
-	if (cpus_skipped)
-		printk("acpi: %d CPUs listed, %d skipped (MAX_CPUS is %d)\n",
-		       p->ncpu_listed, cpus_skipped, MAX_CPUS);
 }
 
 /* Quanta drives only the first IOAPIC, which on PCs holds the ISA IRQs. */
@@ -497,17 +427,12 @@ madt_ioapic(struct platform_info *p, const struct madt_ioapic *e)
 static void
 madt_override(struct platform_info *p, const struct madt_iso *e)
 {
-	struct irq_route *r;
-
 	if (e->bus != 0 || e->source >= 16) {
 		printk("acpi: MADT: override of bus %u IRQ %u ignored\n",
 		       e->bus, e->source);
 		return;
 	}
-	r = &p->isa_irq[e->source];
-	r->gsi = e->gsi;
-	r->active_low = INTI_POLARITY(e->flags) == INTI_ACTIVE_LOW;
-	r->level = INTI_TRIGGER(e->flags) == INTI_LEVEL;
+	platform_route_isa_irq(p, e->source, e->gsi, e->flags);
 }
 
 static void
@@ -550,7 +475,7 @@ madt_parse(struct platform_info *p, const struct madt *m)
 
 	nioapic = nnmi = 0;
 	p->lapic_phys = m->lapic_address;
-	madt_cpus_begin(p);
+	platform_cpus_begin(p, &cpus);
 	for (; e + 2 <= end; e += e[1]) {
 		if (e[1] < 2 || e + e[1] > end) {
 			printk("acpi: MADT: bad entry length %u at offset %u\n",
@@ -559,7 +484,7 @@ madt_parse(struct platform_info *p, const struct madt *m)
 		}
 		madt_entry(p, e);
 	}
-	madt_cpus_end(p);
+	platform_cpus_end(p, &cpus, "acpi", "MADT");
 	if (nioapic == 0) {
 		printk("acpi: MADT lists no IOAPIC\n");
 		return -1;
@@ -567,45 +492,14 @@ madt_parse(struct platform_info *p, const struct madt *m)
 	return 0;
 }
 
-/* Append the ISA IRQs whose route differs from the identity default. */
-static void
-acpi_format_irqs(char *buf, size_t size, const struct platform_info *p)
-{
-	const struct irq_route *r;
-	size_t len = 0;
-	int i, n;
-
-	buf[0] = '\0';
-	for (i = 0; i < 16 && len < size; i++) {
-		r = &p->isa_irq[i];
-		if (r->gsi == (uint32_t)i && !r->level && !r->active_low)
-			continue;
-		n = snprintf(buf + len, size - len, ", IRQ%d->GSI%u%s%s", i,
-			     r->gsi, r->level ? "/level" : "",
-			     r->active_low ? "/low" : "");
-		if (n < 0)
-			break;
-		len += n;
-	}
-}
-
 static void
 acpi_summary(const struct platform_info *p)
 {
 	static char ids[MAX_CPUS * 4 + 1];
 	static char irqs[16 * 32];
-	size_t len = 0;
-	int i, n;
 
-	ids[0] = '\0';
-	for (i = 0; i < p->ncpu && len < sizeof(ids); i++) {
-		n = snprintf(ids + len, sizeof(ids) - len, "%s%u",
-			     i ? " " : "", p->apic_id[i]);
-		if (n < 0)
-			break;
-		len += n;
-	}
-	acpi_format_irqs(irqs, sizeof(irqs), p);
+	platform_format_cpus(ids, sizeof(ids), p);
+	platform_format_irqs(irqs, sizeof(irqs), p);
 	printk("acpi: MADT: %d CPU%s (apic ids %s), IOAPIC id %u at 0x%x "
 	       "gsi %u, LAPIC 0x%x%s\n", p->ncpu, p->ncpu == 1 ? "" : "s",
 	       ids, p->ioapic_id, p->ioapic_phys, p->ioapic_gsi_base,

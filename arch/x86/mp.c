@@ -109,13 +109,6 @@ struct mp_intr {			/* types 3 and 4, 8 bytes */
 #define MP_INT		0		/* vectored interrupt via the IOAPIC */
 #define MP_ALL_APICS	0xFF
 
-/* MPS INTI flags (MP 1.4, table 4-10).  0 in a field means "conforms to
- * the bus", which for ISA is active-high and edge-triggered. */
-#define INTI_POLARITY(f)	((f) & 3)
-#define INTI_TRIGGER(f)		(((f) >> 2) & 3)
-#define INTI_ACTIVE_LOW		3
-#define INTI_LEVEL		3
-
 /* Interrupt Mode Configuration Register (MP 1.4, 3.6.2.1). */
 #define IMCR_ADDR	0x22
 #define IMCR_DATA	0x23
@@ -124,22 +117,8 @@ struct mp_intr {			/* types 3 and 4, 8 bytes */
 
 static uint32_t isa_bus[256 / 32];	/* bitmap of bus ids that are ISA */
 
-/* CPU list state; see mp_cpus_begin(). */
-static uint8_t bsp_apic_id;
-static int bsp_listed;
-static int cpus_skipped;
+static struct cpu_scan cpus;		/* see platform_cpus_begin() */
 static int nioapic;
-
-static uint8_t
-mp_sum(const void *p, size_t n)
-{
-	const uint8_t *b = p;
-	uint8_t sum = 0;
-
-	while (n-- > 0)
-		sum += *b++;
-	return sum;
-}
 
 /* BDA words are not all 2-byte aligned (0x413), so read them bytewise. */
 static uint16_t
@@ -161,7 +140,7 @@ mp_scan(uint32_t pa, uint32_t len)
 		f = (const struct mp_fps *)q;
 		if (memcmp(f->signature, "_MP_", 4) == 0 && f->length >= 1 &&
 		    q + 16 * f->length <= end &&
-		    mp_sum(q, 16 * f->length) == 0)
+		    platform_sum(q, 16 * f->length) == 0)
 			return f;
 	}
 	return NULL;
@@ -208,7 +187,7 @@ mp_config(const struct mp_fps *f)
 		printk("mp: no valid PCMP table at 0x%x\n", f->physaddr);
 		return NULL;
 	}
-	if (mp_sum(c, c->base_table_length) != 0) {
+	if (platform_sum(c, c->base_table_length) != 0) {
 		printk("mp: PCMP table at 0x%x: bad checksum\n", f->physaddr);
 		return NULL;
 	}
@@ -255,70 +234,19 @@ mp_walk(struct platform_info *p, const struct mp_conf *c, int n,
 	}
 }
 
-/* Slot 0 of apic_id[] is reserved for the BSP, so it is kept even if the
- * table lists it after MAX_CPUS others. */
-static void
-mp_cpus_begin(struct platform_info *p)
-{
-	uint32_t a, b, c, d;
-
-	cpuid(1, &a, &b, &c, &d);
-	bsp_apic_id = b >> 24;		/* initial APIC ID, EBX bits 31:24 */
-	bsp_listed = 0;
-	cpus_skipped = 0;
-	p->apic_id[0] = bsp_apic_id;
-	p->ncpu = 1;
-	p->ncpu_listed = 0;
-}
-
-static int
-mp_cpu_known(const struct platform_info *p, uint8_t id)
-{
-	int i;
-
-	if (id == bsp_apic_id)
-		return bsp_listed;
-	for (i = 1; i < p->ncpu; i++)
-		if (p->apic_id[i] == id)
-			return 1;
-	return 0;
-}
-
 /* The BP flag names the BSP, but the CPU actually running this code is
  * what counts: a wrong flag would make us send INIT to ourselves. */
 static void
 mp_cpu(struct platform_info *p, const struct mp_proc *e)
 {
-	int is_bsp = e->lapic_id == bsp_apic_id;
-
 	if (!(e->cpu_flags & MP_CPU_EN))
 		return;
-	if ((e->cpu_flags & MP_CPU_BP) && !is_bsp)
+	if ((e->cpu_flags & MP_CPU_BP) && e->lapic_id != cpus.bsp_apic_id)
 		printk("mp: table marks APIC id %u as the BSP, but APIC id "
 		       "%u is running; trusting CPUID\n", e->lapic_id,
-		       bsp_apic_id);
-	if (mp_cpu_known(p, e->lapic_id)) {
+		       cpus.bsp_apic_id);
+	if (platform_cpu_add(p, &cpus, e->lapic_id) < 0)
 		printk("mp: APIC id %u listed twice\n", e->lapic_id);
-		return;
-	}
-	p->ncpu_listed++;
-	if (is_bsp)
-		bsp_listed = 1;
-	else if (p->ncpu < MAX_CPUS)
-		p->apic_id[p->ncpu++] = e->lapic_id;
-	else
-		cpus_skipped++;
-}
-
-static void
-mp_cpus_end(const struct platform_info *p)
-{
-	if (!bsp_listed)
-		printk("mp: table does not list the BSP (APIC id %u); "
-		       "using it anyway\n", bsp_apic_id);
-	if (cpus_skipped)
-		printk("mp: %d CPUs listed, %d skipped (MAX_CPUS is %d)\n",
-		       p->ncpu_listed, cpus_skipped, MAX_CPUS);
 }
 
 static int
@@ -360,17 +288,14 @@ static void
 mp_irq(struct platform_info *p, const uint8_t *e)
 {
 	const struct mp_intr *in = (const struct mp_intr *)e;
-	struct irq_route *r;
 
 	if (in->type != MP_IOINTR || in->interrupt_type != MP_INT ||
 	    !mp_bus_is_isa(in->source_bus_id) || in->source_bus_irq >= 16)
 		return;
 	if (in->dest_id != p->ioapic_id && in->dest_id != MP_ALL_APICS)
 		return;
-	r = &p->isa_irq[in->source_bus_irq];
-	r->gsi = p->ioapic_gsi_base + in->dest_intin;
-	r->active_low = INTI_POLARITY(in->flags) == INTI_ACTIVE_LOW;
-	r->level = INTI_TRIGGER(in->flags) == INTI_LEVEL;
+	platform_route_isa_irq(p, in->source_bus_irq,
+			       p->ioapic_gsi_base + in->dest_intin, in->flags);
 }
 
 /* Forget what a failed ACPI attempt left behind, except the power-off
@@ -397,45 +322,14 @@ mp_reset(struct platform_info *p)
 	nioapic = 0;
 }
 
-/* Append the ISA IRQs whose route differs from the identity default. */
-static void
-mp_format_irqs(char *buf, size_t size, const struct platform_info *p)
-{
-	const struct irq_route *r;
-	size_t len = 0;
-	int i, n;
-
-	buf[0] = '\0';
-	for (i = 0; i < 16 && len < size; i++) {
-		r = &p->isa_irq[i];
-		if (r->gsi == (uint32_t)i && !r->level && !r->active_low)
-			continue;
-		n = snprintf(buf + len, size - len, ", IRQ%d->GSI%u%s%s", i,
-			     r->gsi, r->level ? "/level" : "",
-			     r->active_low ? "/low" : "");
-		if (n < 0)
-			break;
-		len += n;
-	}
-}
-
 static void
 mp_summary(const struct platform_info *p, const struct mp_fps *f)
 {
 	static char ids[MAX_CPUS * 4 + 1];
 	static char irqs[16 * 32];
-	size_t len = 0;
-	int i, n;
 
-	ids[0] = '\0';
-	for (i = 0; i < p->ncpu && len < sizeof(ids); i++) {
-		n = snprintf(ids + len, sizeof(ids) - len, "%s%u",
-			     i ? " " : "", p->apic_id[i]);
-		if (n < 0)
-			break;
-		len += n;
-	}
-	mp_format_irqs(irqs, sizeof(irqs), p);
+	platform_format_cpus(ids, sizeof(ids), p);
+	platform_format_irqs(irqs, sizeof(irqs), p);
 	printk("mp: MP 1.%u table: %d CPU%s (apic ids %s), IOAPIC id %u at "
 	       "0x%x gsi %u, LAPIC 0x%x%s\n", f->spec_rev, p->ncpu,
 	       p->ncpu == 1 ? "" : "s", ids, p->ioapic_id, p->ioapic_phys,
@@ -474,9 +368,9 @@ mp_discover(struct platform_info *p)
 		return -1;
 	n = mp_entries_ok(c);
 	p->lapic_phys = c->lapic_address;
-	mp_cpus_begin(p);
+	platform_cpus_begin(p, &cpus);
 	mp_walk(p, c, n, mp_device);
-	mp_cpus_end(p);
+	platform_cpus_end(p, &cpus, "mp", "table");
 	if (nioapic == 0) {
 		printk("mp: table lists no enabled IOAPIC\n");
 		return -1;
