@@ -21,7 +21,6 @@
 #include "tests/host/sim.h"
 
 #define T0		(10 * MS)
-#define MAX_RUNS	16384
 
 
 /* 2.6.24 sched_init_granularity with cfs_tunable_scaling=1. */
@@ -127,28 +126,6 @@ cfs_view(int cpu, int tid)
 	return v;
 }
 
-/* ---- runs: picked .. switched out while still runnable ---- */
-
-struct run {
-	struct sim_task *t;
-	uint64_t start, ns;
-};
-static struct run runs[MAX_RUNS];
-static int nruns;
-
-/* Only stretches that ended with the task still runnable: preempted, not
- * asleep or exited. */
-static void
-record_preempted(int cpu, struct sim_task *prev, struct sim_task *next)
-{
-	(void)cpu, (void)next;
-	if (prev->task.is_idle || prev->task.state != TASK_RUNNING)
-		return;
-	if (nruns < MAX_RUNS)
-		runs[nruns++] = (struct run){ prev, prev->last_in,
-					      sim_now - prev->last_in };
-}
-
 /* ---- shares ---- */
 
 /* The CPU time of a and b over span: in the ratio of the weights of
@@ -245,18 +222,17 @@ slices(int ncpu, int n, uint64_t latency, uint64_t min_gran, int tick_check)
 	for (int i = 0; i < n; i++)
 		pinned_hog("hog", 0, 0);
 	from = sim_now + SEC;
-	nruns = 0;
-	sim_on_switch = record_preempted;
+	sim_record_runs(1);	/* only stretches that ended preempted */
 	sim_run_until(from + 3 * SEC);
 	sim_on_switch = 0;
-	for (int r = 0; r < nruns; r++) {
-		if (runs[r].start < from)
+	for (int r = 0; r < sim_nruns; r++) {
+		if (sim_runs[r].start < from)
 			continue;
 		counted++;
-		if (runs[r].ns < lo)
-			lo = runs[r].ns;
-		if (runs[r].ns > hi)
-			hi = runs[r].ns;
+		if (sim_runs[r].ns < lo)
+			lo = sim_runs[r].ns;
+		if (sim_runs[r].ns > hi)
+			hi = sim_runs[r].ns;
 	}
 	sim_info("%2d cpus (x%llu) %d hogs: %4d runs of %.3f .. %.3f ms; slice "
 		 "%.3f ms, min_gran %.3f ms, period %.3f ms", ncpu,

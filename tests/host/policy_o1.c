@@ -13,25 +13,6 @@
 #include "tests/host/scenario.h"
 #include "tests/host/sim.h"
 
-#define MAX_RUNS	8192
-
-/* Every stretch a task ran before it was switched out. */
-struct run {
-	struct sim_task *t;
-	uint64_t start, ns;
-};
-static struct run runs[MAX_RUNS];
-static int nruns;
-
-static void
-record_switch(int cpu, struct sim_task *prev, struct sim_task *next)
-{
-	(void)cpu, (void)next;
-	if (!prev->task.is_idle && nruns < MAX_RUNS)
-		runs[nruns++] = (struct run){ prev, prev->last_in,
-					      sim_now - prev->last_in };
-}
-
 static void
 set_tunable(const char *name, int64_t v)
 {
@@ -105,19 +86,18 @@ slices_with(int variant, unsigned int h)
 		renice(t[i], nices[i]);
 	}
 	from = sim_now + 2 * SEC;	/* slices given before renice are over */
-	nruns = 0;
-	sim_on_switch = record_switch;
+	sim_record_runs(0);
 	sim_run_until(from + 10 * SEC);
-	for (int r = 0; r < nruns; r++) {
-		int i = (int)(intptr_t)runs[r].t->priv;
+	for (int r = 0; r < sim_nruns; r++) {
+		int i = (int)(intptr_t)sim_runs[r].t->priv;
 		int64_t want = (int64_t)expected_slice(nices[i], variant) *
 			       (int64_t)sim_tick_ns;
-		if (runs[r].start < from)
+		if (sim_runs[r].start < from)
 			continue;
 		n[i]++;
-		if ((int64_t)runs[r].ns != want && !bad++)
+		if ((int64_t)sim_runs[r].ns != want && !bad++)
 			sim_fail("HZ %u nice %d: ran %lld ns, slice %lld ns", h,
-				 nices[i], (long long)runs[r].ns,
+				 nices[i], (long long)sim_runs[r].ns,
 				 (long long)want);
 	}
 	for (int i = 0; i < 5; i++) {
@@ -192,18 +172,17 @@ o1_reinsert(void)
 	sim_sleeper(it, 1 * MS, 10 * MS);
 	sim_start(it, 0);
 	sim_at(turn, 0, become_hog, it);
-	nruns = 0;
-	sim_on_switch = record_switch;
+	sim_record_runs(0);
 	sim_run_until(turn + 8 * SEC);
 	it_pr = pr(it);
-	for (int i = 0; i < nruns; i++) {
-		if (runs[i].t != hog || runs[i].start < turn)
+	for (int i = 0; i < sim_nruns; i++) {
+		if (sim_runs[i].t != hog || sim_runs[i].start < turn)
 			continue;
-		if (last_out && runs[i].start - last_out > gap) {
-			gap = runs[i].start - last_out;
+		if (last_out && sim_runs[i].start - last_out > gap) {
+			gap = sim_runs[i].start - last_out;
 			gap_at = last_out;
 		}
-		last_out = runs[i].start + runs[i].ns;
+		last_out = sim_runs[i].start + sim_runs[i].ns;
 	}
 	/* The hog was preempted in the active array; the starvation clock
 	 * starts at the interactive task's first expiry (up to a slice
@@ -253,15 +232,14 @@ o1_fork_split(void)
 	 * ending 0.5 ms after the fork */
 	sim_run_until(10 * MS);
 	want = 26 * (int64_t)MS - (int64_t)MS / 2;
-	nruns = 0;
-	sim_on_switch = record_switch;
+	sim_record_runs(0);
 	sim_at(50 * MS + MS / 2, 0, fork_fn, &f);
 	sim_run_until(sim_now + 2 * SEC);
-	for (int i = 0; i < nruns; i++)
-		if (runs[i].t == child) {
-			first = (int64_t)runs[i].ns;
-			if (i == 0 || runs[i - 1].t != parent ||
-			    runs[i].start > f.at + MS)
+	for (int i = 0; i < sim_nruns; i++)
+		if (sim_runs[i].t == child) {
+			first = (int64_t)sim_runs[i].ns;
+			if (i == 0 || sim_runs[i - 1].t != parent ||
+			    sim_runs[i].start > f.at + MS)
 				sim_fail("the child did not run right after fork");
 			break;
 		}

@@ -9,24 +9,6 @@
 #include "tests/host/scenario.h"
 #include "tests/host/sim.h"
 
-#define MAX_RUNS	4096
-
-/* Every stretch a task ran before it was switched out. */
-struct run {
-	struct sim_task *t;
-	uint64_t ns;
-};
-static struct run runs[MAX_RUNS];
-static int nruns;
-
-static void
-record_switch(int cpu, struct sim_task *prev, struct sim_task *next)
-{
-	(void)cpu, (void)next;
-	if (!prev->task.is_idle && nruns < MAX_RUNS)
-		runs[nruns++] = (struct run){ prev, sim_now - prev->last_in };
-}
-
 static int64_t
 timeslice_ns(void)
 {
@@ -56,24 +38,24 @@ timeslice_with(int64_t ms)
 		sim_hog(hog[i]);
 		sim_start(hog[i], 0);
 	}
-	sim_on_switch = record_switch;
+	sim_record_runs(0);
 	sim_run_until(10 * MS + 300 * US + 30 * (uint64_t)slice + 1);
-	if (nruns < 20)
-		sim_fail("only %d switches", nruns);
-	for (int i = 0; i < nruns; i++) {
-		int64_t ns = (int64_t)runs[i].ns;
+	if (sim_nruns < 20)
+		sim_fail("only %d switches", sim_nruns);
+	for (int i = 0; i < sim_nruns; i++) {
+		int64_t ns = (int64_t)sim_runs[i].ns;
 		int ok = i ? ns == slice :
 			     ns > slice - (int64_t)sim_tick_ns && ns <= slice;
 		if (!ok && !bad++)
 			sim_fail("stretch %d: %s ran %lld ns, timeslice %lld "
-				 "ns", i, runs[i].t->name, (long long)ns,
+				 "ns", i, sim_runs[i].t->name, (long long)ns,
 				 (long long)slice);
-		if (i && runs[i].t != hog[(runs[i - 1].t->index + 1) % 3])
+		if (i && sim_runs[i].t != hog[(sim_runs[i - 1].t->index + 1) % 3])
 			sim_fail("stretch %d: %s ran after %s, out of turn", i,
-				 runs[i].t->name, runs[i - 1].t->name);
+				 sim_runs[i].t->name, sim_runs[i - 1].t->name);
 	}
 	sim_info("%d stretches: first %.3f ms, then all %s %.3f ms, A B C "
-		 "in turn", nruns, runs[0].ns / 1e6, bad ? "NOT" : "exactly",
+		 "in turn", sim_nruns, sim_runs[0].ns / 1e6, bad ? "NOT" : "exactly",
 		 slice / 1e6);
 }
 
@@ -106,14 +88,14 @@ rr_wakeup_waits(void)
 	sl = sim_task_new("sleeper");
 	sim_sleeper(sl, 1300 * US, 5 * MS);
 	sim_start(sl, 0);
-	sim_on_switch = record_switch;
+	sim_record_runs(0);
 	sim_run_until(2 * SEC);
-	for (int i = 1; i < nruns; i++) {
-		if (runs[i].t != hog)
+	for (int i = 1; i < sim_nruns; i++) {
+		if (sim_runs[i].t != hog)
 			continue;
 		n++;
-		if ((int64_t)runs[i].ns < shortest)
-			shortest = (int64_t)runs[i].ns;
+		if ((int64_t)sim_runs[i].ns < shortest)
+			shortest = (int64_t)sim_runs[i].ns;
 	}
 	sim_info("hog ran %d slices, shortest %.3f ms; sleeper woke %llu times",
 		 n, shortest / 1e6, (unsigned long long)sl->wakeups);

@@ -26,8 +26,12 @@ const char *sim_scenario_name = "?";
 int sim_bench;				/* no accounting in the switch hook */
 void (*sim_on_switch)(int cpu, struct sim_task *prev, struct sim_task *next);
 
+struct sim_run sim_runs[SIM_MAX_RUNS];
+int sim_nruns;
+
 static char failure[512];
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static int runs_preempted_only;
 
 enum { EV_IPI, EV_ACTION, EV_TASK, EV_TICK, EV_NONE };
 
@@ -766,4 +770,26 @@ sim_weight_of(int nice)
 		87, 70, 56, 45, 36, 29, 23, 18, 15,
 	};
 	return w[nice + 20];
+}
+
+/* ---- the record of stretches run (sim.h) ---- */
+
+static void
+record_run(int cpu, struct sim_task *prev, struct sim_task *next)
+{
+	(void)cpu, (void)next;
+	if (prev->task.is_idle || sim_nruns >= SIM_MAX_RUNS)
+		return;
+	if (runs_preempted_only && prev->task.state != TASK_RUNNING)
+		return;
+	sim_runs[sim_nruns++] = (struct sim_run){ prev, prev->last_in,
+						  sim_now - prev->last_in };
+}
+
+void
+sim_record_runs(int preempted_only)
+{
+	sim_nruns = 0;
+	runs_preempted_only = preempted_only;
+	sim_on_switch = record_run;
 }

@@ -105,6 +105,19 @@ extern int sim_verbose, sim_abort_on_panic, sim_bench;
 extern void (*sim_on_switch)(int cpu, struct sim_task *prev,
 			     struct sim_task *next);
 
+/* The stretches tasks ran, from switch in to switch out, for the policies'
+ * tests: sim_record_runs() starts a fresh record through sim_on_switch.
+ * Idle is left out, and with preempted_only every stretch that ended in a
+ * sleep or an exit too.  The first SIM_MAX_RUNS stretches are kept. */
+#define SIM_MAX_RUNS	16384
+struct sim_run {
+	struct sim_task *t;
+	uint64_t start, ns;
+};
+extern struct sim_run sim_runs[SIM_MAX_RUNS];
+extern int sim_nruns;
+void sim_record_runs(int preempted_only);
+
 static inline struct sim_task *
 sim_of(struct task *t)
 {
