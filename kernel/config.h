@@ -4,6 +4,14 @@
 
 #define MAX_CPUS	16	/* CPUs beyond this are reported and skipped */
 
+/* The debug checks (make SCHED_DEBUG=0 turns them off, as `make bench`
+ * does): the runqueue invariants on every schedule() and tick, the
+ * policies' own structure checks, and spinlock misuse (taking a lock this
+ * CPU holds, releasing one it does not). */
+#ifndef SCHED_DEBUG
+#define SCHED_DEBUG	1
+#endif
+
 #ifndef CONFIG_HZ
 #define CONFIG_HZ	1000	/* default tick rate; "hz=" overrides at boot */
 #endif

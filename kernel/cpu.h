@@ -34,7 +34,8 @@ struct cpu {
 	volatile uint64_t irqs;		/* interrupts of any kind */
 	volatile uint64_t resched_ipis;
 	volatile uint64_t call_ipis;
-	uint64_t user_ns, system_ns;	/* CPU time given to tasks, by mode */
+	uint64_t user_cyc, system_cyc;	/* CPU time given to tasks, by mode,
+					 * in TSC cycles (time.h) */
 
 	uintptr_t idle_stack_top;
 	struct task *cur_task;		/* what runs here; see sched/core.c */

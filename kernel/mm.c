@@ -135,14 +135,6 @@ flush_user_tlb(void *arg)
 	write_cr3(read_cr3());		/* user mappings are not global */
 }
 
-/* Other tasks of the current process may run on other CPUs with this
- * address space loaded (mm is always the current process's here). */
-int
-mm_threaded(void)
-{
-	return __atomic_load_n(&current->proc->nlive, __ATOMIC_SEQ_CST) > 1;
-}
-
 /* Drop stale user translations of the current address space: here, and
  * on every other CPU when threads of the process may be running there. */
 void
@@ -192,19 +184,6 @@ mm_grow_stack(struct mm *mm, uintptr_t va, size_t len)
 	return mm_map_range(mm, PGROUNDDOWN(va), end, 1) == 0;
 }
 
-/* The physical address behind user page va if a copy may use it (present,
- * a user page, and writable for a write), else 0. */
-static uintptr_t
-user_page(const pde_t *pgdir, uintptr_t va, int write)
-{
-	uint32_t fl;
-	uintptr_t pa = uvm_lookup(pgdir, va, &fl);
-
-	if (!pa || !(fl & PTE_U) || (write && !(fl & PTE_W)))
-		return 0;
-	return pa;
-}
-
 /* Copy page by page through the direct map.  0, or -1 if a page of the
  * range is not usable; nothing has been copied then, so a failed copy to
  * user memory changes nothing.  A range within one page (nearly every
@@ -213,15 +192,18 @@ static int
 copy_pages(const pde_t *pgdir, uint8_t *k, uintptr_t uaddr, size_t n,
 	   int to_user)
 {
-	if (n > 0 && PGROUNDDOWN(uaddr) != PGROUNDDOWN(uaddr + n - 1))
+	uint8_t *u;
+
+	if (n == 0)
+		return 0;
+	if (PGROUNDDOWN(uaddr) != PGROUNDDOWN(uaddr + n - 1)) {
 		for (uintptr_t p = PGROUNDDOWN(uaddr); p < uaddr + n; p += PGSIZE)
-			if (!user_page(pgdir, p, to_user))
+			if (!uvm_user_ptr(pgdir, p, to_user))
 				return -1;
+	}
 	while (n > 0) {
-		uintptr_t pa = user_page(pgdir, uaddr, to_user);
-		size_t off = uaddr & (PGSIZE - 1), chunk = PGSIZE - off;
-		uint8_t *u = (uint8_t *)P2V(pa) + off;
-		if (!pa)
+		size_t chunk = PGSIZE - (uaddr & (PGSIZE - 1));
+		if (!(u = uvm_user_ptr(pgdir, uaddr, to_user)))
 			return -1;
 		if (chunk > n)
 			chunk = n;
@@ -236,45 +218,126 @@ copy_pages(const pde_t *pgdir, uint8_t *k, uintptr_t uaddr, size_t n,
 	return 0;
 }
 
-/* Copy between an address space and the kernel.  mm->lock keeps other
- * threads from unmapping the range between the check and the copy; a
- * single-threaded process copying its own memory has no such threads
- * and skips it (this is on every read and write). */
 static int
-user_copy(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n, int to_user)
+user_range_ok(struct mm *mm, uintptr_t uaddr, size_t n)
+{
+	return mm && uaddr + n >= uaddr && uaddr + n <= KERNBASE;
+}
+
+/* Copy between an address space and the kernel without making pages
+ * usable: 0 or -1.  mm->lock keeps other threads from unmapping the range
+ * between the check and the copy; a single-threaded process copying its
+ * own memory has no such threads and skips it (this is on every read and
+ * write). */
+static int
+copy_checked(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n,
+	     int to_user)
 {
 	int locked, r;
 
-	if (!mm || uaddr + n < uaddr || uaddr + n > KERNBASE)
-		return -EFAULT;
+	if (!user_range_ok(mm, uaddr, n))
+		return -1;
 	locked = mm != current->proc->mm || mm_threaded();
 	if (locked)
 		spin_lock(&mm->lock);
 	r = copy_pages(mm->pgdir, kbuf, uaddr, n, to_user);
 	if (locked)
 		spin_unlock(&mm->lock);
-	if (r == 0)
+	return r;
+}
+
+/* ... and when a page is not usable yet (a buffer in a part of the stack
+ * not touched yet, or in pages shared copy-on-write since a fork), make it
+ * usable and try once more. */
+static int
+user_copy(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n, int to_user)
+{
+	if (copy_checked(mm, kbuf, uaddr, n, to_user) == 0)
 		return 0;
-	/* a buffer in a part of the stack not touched yet, or in pages
-	 * shared copy-on-write since a fork */
-	if (!mm_fault_in(mm, uaddr, n, to_user))
+	if (!user_range_ok(mm, uaddr, n) || !mm_fault_in(mm, uaddr, n, to_user))
 		return -EFAULT;
-	spin_lock(&mm->lock);
-	r = copy_pages(mm->pgdir, kbuf, uaddr, n, to_user);
-	spin_unlock(&mm->lock);
-	return r < 0 ? -EFAULT : 0;
+	return copy_checked(mm, kbuf, uaddr, n, to_user) < 0 ? -EFAULT : 0;
+}
+
+/* The common case of every copy, kept short: the current process's own
+ * memory, no other thread that could unmap it, the range within one page
+ * and ready.  The kernel address to copy at, or NULL for the slow path. */
+static inline uint8_t *
+fast_user_ptr(uintptr_t uaddr, size_t n, int write)
+{
+	struct process *p = current->proc;
+
+	/* n - 1 wraps for n == 0: that takes the slow path too */
+	if (n - 1 >= PGSIZE - (uaddr & (PGSIZE - 1)) || !p->mm || p->nlive > 1)
+		return NULL;
+	return uvm_user_ptr(p->mm->pgdir, uaddr, write);
 }
 
 int
 copy_from_user(void *dst, const void *usrc, size_t n)
 {
+	uint8_t *u = fast_user_ptr((uintptr_t)usrc, n, 0);
+
+	if (u) {
+		memcpy(dst, u, n);
+		return 0;
+	}
 	return user_copy(current->proc->mm, dst, (uintptr_t)usrc, n, 0);
 }
 
 int
 copy_to_user(void *udst, const void *src, size_t n)
 {
+	uint8_t *u = fast_user_ptr((uintptr_t)udst, n, 1);
+
+	if (u) {
+		memcpy(u, src, n);
+		return 0;
+	}
 	return user_copy(current->proc->mm, (void *)src, (uintptr_t)udst, n, 1);
+}
+
+int
+copy_from_user_nofault(void *dst, const void *usrc, size_t n)
+{
+	uint8_t *u = fast_user_ptr((uintptr_t)usrc, n, 0);
+
+	if (u) {
+		memcpy(dst, u, n);
+		return 0;
+	}
+	return copy_checked(current->proc->mm, dst, (uintptr_t)usrc, n, 0) < 0
+	       ? -EFAULT : 0;
+}
+
+int
+copy_to_user_nofault(void *udst, const void *src, size_t n)
+{
+	uint8_t *u = fast_user_ptr((uintptr_t)udst, n, 1);
+
+	if (u) {
+		memcpy(u, src, n);
+		return 0;
+	}
+	return copy_checked(current->proc->mm, (void *)src, (uintptr_t)udst,
+			    n, 1) < 0 ? -EFAULT : 0;
+}
+
+int
+user_fault_in(const void *uaddr, size_t n, int write)
+{
+	struct mm *mm = current->proc->mm;
+	uintptr_t va = (uintptr_t)uaddr;
+	int ok = 1;
+
+	if (!user_range_ok(mm, va, n))
+		return -EFAULT;
+	mm_fault_in(mm, va, n, write);
+	spin_lock(&mm->lock);
+	for (uintptr_t p = PGROUNDDOWN(va); ok && p < va + n; p += PGSIZE)
+		ok = uvm_user_ptr(mm->pgdir, p, write) != 0;
+	spin_unlock(&mm->lock);
+	return ok ? 0 : -EFAULT;
 }
 
 int

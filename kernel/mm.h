@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include "arch/x86/mmu.h"
 #include "kernel/spinlock.h"
+#include "kernel/task.h"
 
 #define USTACK_TOP	0xBFFFF000u
 #define USTACK_SIZE	(1024u * 1024)		/* the stack may grow to 1 MiB */
@@ -54,12 +55,25 @@ int mm_grow_stack(struct mm *mm, uintptr_t va, size_t len);
 /* Write fault on a copy-on-write page: 1 handled, 0 not COW, -ENOMEM. */
 int mm_cow_fault(struct mm *mm, uintptr_t va);
 void mm_flush_tlb(struct mm *mm);
-/* Does the current process have another live task (thread)? */
-int mm_threaded(void);
+/* Does the current process have another live task (thread)?  Then other
+ * CPUs may run with this address space loaded, and reach its files. */
+static inline int
+mm_threaded(void)
+{
+	return __atomic_load_n(&current->proc->nlive, __ATOMIC_SEQ_CST) > 1;
+}
 
 /* Checked copies between kernel and user memory; 0 or -EFAULT. */
 int copy_from_user(void *dst, const void *usrc, size_t n);
 int copy_to_user(void *udst, const void *src, size_t n);
+/* The same for callers that hold a spinlock: no page is made usable (no
+ * stack growth, no copy-on-write break, which may send IPIs), so a copy
+ * that needs one fails with -EFAULT.  The caller then drops its lock,
+ * calls user_fault_in() and tries again: Linux's pipe does the same. */
+int copy_from_user_nofault(void *dst, const void *usrc, size_t n);
+int copy_to_user_nofault(void *udst, const void *src, size_t n);
+/* Make [uaddr, uaddr+n) usable for a copy; 0 or -EFAULT. */
+int user_fault_in(const void *uaddr, size_t n, int write);
 /* Copy a NUL-terminated string of at most max-1 bytes; its length, or
  * -EFAULT, or -ENAMETOOLONG. */
 int strncpy_from_user(char *dst, const char *usrc, size_t max);

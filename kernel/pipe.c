@@ -38,7 +38,7 @@ uint32_t pipe_size = 4096;
 struct pipe {
 	struct spinlock lock;
 	char *buf;
-	uint32_t size;
+	uint32_t size;			/* a power of two */
 	uint32_t r, w;			/* free-running read/write counts */
 	int readers, writers;		/* open ends */
 	struct waitq rd_wait, wr_wait;
@@ -88,39 +88,63 @@ pipe_close(struct file *f)
 		pipe_free(p);
 }
 
+/* Copy n bytes between user memory and the ring at free-running position
+ * pos: at most two pieces, as the ring wraps.  Called under p->lock, so
+ * the copies may not fault pages in (mm.h).  Nothing moves p->r or p->w
+ * here: a copy that fails halfway is simply done again. */
+static int
+ring_copy(struct pipe *p, uint32_t pos, char *ubuf, uint32_t n, int to_user)
+{
+	uint32_t off = pos & (p->size - 1), first = p->size - off;
+	int r;
+
+	if (first > n)
+		first = n;
+	r = to_user ? copy_to_user_nofault(ubuf, p->buf + off, first)
+		    : copy_from_user_nofault(p->buf + off, ubuf, first);
+	if (r == 0 && first < n)
+		r = to_user ? copy_to_user_nofault(ubuf + first, p->buf, n - first)
+			    : copy_from_user_nofault(p->buf, ubuf + first, n - first);
+	return r;
+}
+
 static int
 pipe_read(struct file *f, char *ubuf, size_t n)
 {
 	struct pipe *p = f->priv;
-	char tmp[512];
-	size_t got = 0;
+	uint32_t k;
 	int err;
 
+	if (n == 0)
+		return 0;
 	spin_lock(&p->lock);
-	while (p->r == p->w && p->writers > 0) {
-		if (f->nonblock) {
-			spin_unlock(&p->lock);
-			return -EAGAIN;
+	for (;;) {
+		while (p->r == p->w && p->writers > 0) {
+			if (f->nonblock) {
+				spin_unlock(&p->lock);
+				return -EAGAIN;
+			}
+			if ((err = waitq_sleep(&p->rd_wait, &p->lock, 0)) < 0) {
+				spin_unlock(&p->lock);
+				return err;
+			}
 		}
-		if ((err = waitq_sleep(&p->rd_wait, &p->lock, 0)) < 0) {
-			spin_unlock(&p->lock);
-			return err;
-		}
-	}
-	while (got < n && p->r != p->w) {
-		size_t k = 0;
-		while (k < sizeof(tmp) && got + k < n && p->r != p->w)
-			tmp[k++] = p->buf[p->r++ % p->size];
+		k = p->w - p->r < n ? p->w - p->r : (uint32_t)n;
+		if (k == 0 || ring_copy(p, p->r, ubuf, k, 1) == 0)
+			break;
+		/* the buffer needs a page made usable: not under the lock */
 		spin_unlock(&p->lock);
-		if (copy_to_user(ubuf + got, tmp, k) < 0)
-			return got ? (int)got : -EFAULT;
-		got += k;
+		if (user_fault_in(ubuf, k, 1) < 0)
+			return -EFAULT;		/* nothing was consumed */
 		spin_lock(&p->lock);
 	}
-	waitq_wake_all(&p->wr_wait, 0);		/* done: asynchronous */
+	p->r += k;
+	if (k)
+		waitq_wake_all(&p->wr_wait, 0);		/* done: asynchronous */
 	spin_unlock(&p->lock);
-	poll_notify();
-	return (int)got;
+	if (k)
+		poll_notify();
+	return (int)k;
 }
 
 /* Room for a write of n bytes: atomic writes wait for all of it. */
@@ -132,42 +156,54 @@ has_room(struct pipe *p, size_t n)
 	return n <= PIPE_BUF && n <= p->size ? room >= n : room > 0;
 }
 
+/* Wait until the next piece of a write fits: 0, or the error to return. */
+static int
+wait_room(struct file *f, struct pipe *p, size_t need)
+{
+	int err;
+
+	while (p->readers > 0 && !has_room(p, need)) {
+		if (f->nonblock)
+			return -EAGAIN;
+		waitq_wake_all(&p->rd_wait, 1);		/* we sleep next */
+		if ((err = waitq_sleep(&p->wr_wait, &p->lock, 0)) < 0)
+			return err;
+	}
+	return p->readers == 0 ? -EPIPE : 0;
+}
+
 static int
 pipe_write(struct file *f, const char *ubuf, size_t n)
 {
 	struct pipe *p = f->priv;
-	char tmp[512];
 	size_t done = 0;
 	int err = 0;
 
+	if (n == 0)
+		return 0;
+	spin_lock(&p->lock);
 	while (done < n) {
-		size_t k = n - done > sizeof(tmp) ? sizeof(tmp) : n - done;
-		if (copy_from_user(tmp, ubuf + done, k) < 0) {
-			err = -EFAULT;
+		uint32_t k, room;
+		if ((err = wait_room(f, p, done ? 1 : n)) < 0)
 			break;
-		}
-		spin_lock(&p->lock);
-		while (p->readers > 0 && !has_room(p, done ? 1 : n)) {
-			if (f->nonblock) {
-				err = -EAGAIN;
-				break;
-			}
-			waitq_wake_all(&p->rd_wait, 1);	/* we sleep next */
-			if ((err = waitq_sleep(&p->wr_wait, &p->lock, 0)) < 0)
-				break;
-		}
-		if (err == 0 && p->readers == 0)
-			err = -EPIPE;
-		if (err < 0) {
+		room = p->size - (p->w - p->r);
+		k = n - done < room ? (uint32_t)(n - done) : room;
+		if (ring_copy(p, p->w, (char *)ubuf + done, k, 0) < 0) {
 			spin_unlock(&p->lock);
-			break;
+			err = user_fault_in(ubuf + done, k, 0);
+			spin_lock(&p->lock);
+			if (err < 0)
+				break;
+			continue;	/* the pipe may have changed meanwhile */
 		}
-		for (size_t i = 0; i < k && p->w - p->r < p->size; i++, done++)
-			p->buf[p->w++ % p->size] = tmp[i];
-		waitq_wake_all(&p->rd_wait, 0);		/* asynchronous */
-		spin_unlock(&p->lock);
-		poll_notify();
+		p->w += k;
+		done += k;
 	}
+	if (done)
+		waitq_wake_all(&p->rd_wait, 0);		/* done: asynchronous */
+	spin_unlock(&p->lock);
+	if (done)
+		poll_notify();
 	if (err == -EPIPE)
 		proc_kill(current->proc->pid, Q_SIGPIPE);
 	return done ? (int)done : err;

@@ -76,7 +76,7 @@ user_task_entry(void *arg)
 	sched_finish_switch();
 	this_cpu()->intena = 0;
 	irq_pop();		/* interrupts stay off until iret */
-	current->acct_ts = sched_clock();
+	current->acct_cyc = rdtsc();
 	arch_enter_user(current->tf);
 }
 
@@ -215,8 +215,8 @@ task_exit(int value)
 	if (trace_on)
 		trace_record(TR_EXIT, t->tid, 0, 0, 0, 0, 0);
 	spin_lock(&proc_lock);
-	p->dead_utime += t->utime_ns;
-	p->dead_stime += t->stime_ns;
+	p->dead_utime += t->utime_cyc;
+	p->dead_stime += t->stime_cyc;
 	p->dead_nvcsw += t->nvcsw;
 	p->dead_nivcsw += t->nivcsw;
 	if (p == &kernel_process) {

@@ -1,5 +1,7 @@
 /*
- * spinlock.c - spinlocks with owner tracking and deadlock detection.
+ * spinlock.c - the slow paths of spinlocks: waiting with deadlock
+ * detection, and the reports of misuse.  The fast paths are inline in
+ * spinlock.h.
  */
 #include <stdint.h>
 #include "arch/x86/x86.h"
@@ -43,7 +45,7 @@ spin_deadlock(struct spinlock *lk, uintptr_t pc)
  * reached when the first try in spin_lock() failed: most locks are free,
  * and reading the clock on every acquisition once cost more than the
  * rest of a pipe round trip's locking. */
-static void __attribute__((noinline))
+void __attribute__((noinline))
 spin_wait(struct spinlock *lk, uintptr_t pc)
 {
 	uint64_t start = sched_clock();
@@ -57,70 +59,28 @@ spin_wait(struct spinlock *lk, uintptr_t pc)
 	}
 }
 
-/* The two halves of irq_push/irq_pop, inlined into the lock functions
- * (they run a dozen times per system call). */
-static inline __attribute__((always_inline)) struct cpu *
-push_off(void)
+void
+spin_recursion(struct spinlock *lk, uintptr_t pc)
 {
-	uint32_t fl = read_eflags();
-	struct cpu *c;
+	uintptr_t off1 = 0, off2 = 0;
+	const char *f1 = ksym_lookup(pc, &off1);
+	const char *f2 = ksym_lookup(lk->pc, &off2);
 
-	cli();
-	c = this_cpu();
-	if (c->ncli++ == 0)
-		c->intena = (fl & FL_IF) != 0;
-	return c;
-}
-
-static inline __attribute__((always_inline)) void
-pop_off(struct cpu *c)
-{
-	if (read_eflags() & FL_IF)
-		panic("irq_pop: interrupts are on");
-	if (--c->ncli < 0)
-		panic("irq_pop: unbalanced");
-	if (c->ncli == 0 && c->intena)
-		sti();
+	panic("spinlock recursion: cpu%d takes lock '%s' again at %s+0x%x "
+	      "(first taken at %s+0x%x)", cpu_id(), lk->name, f1 ? f1 : "?",
+	      off1, f2 ? f2 : "?", off2);
 }
 
 void
-spin_lock(struct spinlock *lk)
+spin_not_held(struct spinlock *lk)
 {
-	uintptr_t pc = (uintptr_t)__builtin_return_address(0);
-	struct cpu *c = push_off();
-
-	if (lk->locked && lk->cpu == c)
-		panic("spinlock recursion: cpu%d takes lock '%s' again at %p "
-		      "(first taken at %p)", c->id, lk->name, (void *)pc,
-		      (void *)lk->pc);
-	if (__atomic_exchange_n(&lk->locked, 1, __ATOMIC_ACQUIRE) != 0)
-		spin_wait(lk, pc);
-	lk->cpu = c;
-	lk->pc = pc;
+	panic("spin_unlock: cpu%d releases lock '%s' it does not hold",
+	      cpu_id(), lk->name);
 }
 
 void
-spin_unlock(struct spinlock *lk)
+irq_unbalanced(void)
 {
-	struct cpu *c = this_cpu();
-
-	if (!lk->locked || lk->cpu != c)
-		panic("spin_unlock: cpu%d releases lock '%s' it does not hold",
-		      c->id, lk->name);
-	lk->cpu = 0;
-	lk->pc = 0;
-	__atomic_store_n(&lk->locked, 0, __ATOMIC_RELEASE);
-	pop_off(c);
-}
-
-void
-irq_push(void)
-{
-	push_off();
-}
-
-void
-irq_pop(void)
-{
-	pop_off(this_cpu());
+	panic("irq_pop: %s", (read_eflags() & FL_IF) ? "interrupts are on"
+						      : "unbalanced");
 }

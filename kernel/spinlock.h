@@ -7,16 +7,21 @@
  * interrupts come back on only when the outermost lock is released, and
  * only if they were on before the first one.
  *
- * Safety nets: taking a lock this CPU already holds panics ("recursion");
- * spinning longer than SPIN_TIMEOUT_NS panics with a deadlock report naming
- * the holder (CPU and the place it took the lock) and the waiter.
+ * Safety nets: spinning longer than SPIN_TIMEOUT_NS panics with a deadlock
+ * report naming the holder (CPU and the place it took the lock) and the
+ * waiter.  With SCHED_DEBUG (config.h), taking a lock this CPU already
+ * holds panics ("recursion"), and so does releasing one it does not hold.
+ *
+ * The fast paths are inline: a pipe round trip takes a dozen locks, and a
+ * call with its frame cost more than the locking itself.  Everything rare
+ * (waiting, the reports) is out of line in spinlock.c.
  */
 #ifndef KERNEL_SPINLOCK_H
 #define KERNEL_SPINLOCK_H
 
 #include <stdint.h>
-
-struct cpu;
+#include "arch/x86/x86.h"
+#include "kernel/cpu.h"
 
 struct spinlock {
 	volatile uint32_t locked;
@@ -30,13 +35,79 @@ struct spinlock {
 						 * a host stall counts too */
 
 void spin_init(struct spinlock *lk, const char *name);
-void spin_lock(struct spinlock *lk);
-void spin_unlock(struct spinlock *lk);
 int spin_holding(const struct spinlock *lk);
 
-/* Nested interrupt disabling, used by spinlocks and by code that only needs
- * to stay on its CPU. */
-void irq_push(void);
-void irq_pop(void);
+/* spinlock.c: the slow and the fatal paths */
+void spin_wait(struct spinlock *lk, uintptr_t pc);
+void spin_recursion(struct spinlock *lk, uintptr_t pc)
+	__attribute__((noreturn));
+void spin_not_held(struct spinlock *lk) __attribute__((noreturn));
+void irq_unbalanced(void) __attribute__((noreturn));
+
+/* Disable interrupts with nesting; returns this CPU, stable from now on.
+ * The first level remembers whether interrupts were on. */
+static inline __attribute__((always_inline)) struct cpu *
+irq_push_cpu(void)
+{
+	uint32_t fl = read_eflags();
+	struct cpu *c;
+
+	cli();
+	c = this_cpu();
+	if (c->ncli++ == 0)
+		c->intena = (fl & FL_IF) != 0;
+	return c;
+}
+
+/* Undo one irq_push_cpu(); the last level turns interrupts back on if
+ * they were on before the first. */
+static inline __attribute__((always_inline)) void
+irq_pop_cpu(struct cpu *c)
+{
+	if ((read_eflags() & FL_IF) || c->ncli <= 0)
+		irq_unbalanced();
+	if (--c->ncli == 0 && c->intena)
+		sti();
+}
+
+/* Nested interrupt disabling, for code that only needs to stay on its
+ * CPU. */
+static inline __attribute__((always_inline)) void
+irq_push(void)
+{
+	irq_push_cpu();
+}
+
+static inline __attribute__((always_inline)) void
+irq_pop(void)
+{
+	irq_pop_cpu(this_cpu());
+}
+
+static inline __attribute__((always_inline)) void
+spin_lock(struct spinlock *lk)
+{
+	struct cpu *c = irq_push_cpu();
+	uintptr_t pc = here_pc();
+
+	if (SCHED_DEBUG && lk->locked && lk->cpu == c)
+		spin_recursion(lk, pc);
+	if (__atomic_exchange_n(&lk->locked, 1, __ATOMIC_ACQUIRE) != 0)
+		spin_wait(lk, pc);
+	lk->cpu = c;
+	lk->pc = pc;
+}
+
+static inline __attribute__((always_inline)) void
+spin_unlock(struct spinlock *lk)
+{
+	struct cpu *c = this_cpu();
+
+	if (SCHED_DEBUG && (!lk->locked || lk->cpu != c))
+		spin_not_held(lk);
+	lk->cpu = 0;
+	__atomic_store_n(&lk->locked, 0, __ATOMIC_RELEASE);
+	irq_pop_cpu(c);
+}
 
 #endif

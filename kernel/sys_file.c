@@ -26,7 +26,7 @@ my_files(void)
  * no other task can reach its files table, so nothing can close fd while
  * the call runs and neither the table's lock nor a reference is needed
  * (Linux's fdget takes the same shortcut). */
-static int32_t
+static inline __attribute__((always_inline)) int32_t
 file_rw(int fd, uintptr_t buf, uint32_t n, int write)
 {
 	struct files *fs = my_files();

@@ -222,8 +222,8 @@ fill_taskinfo(struct task *t, struct q_taskinfo *ti)
 	ti->prio = sched_task_prio(t);
 	ti->key = sched_task_key(t);
 	ti->affinity = t->cpus_allowed & ((1u << ncpu) - 1);
-	ti->utime_ns = t->utime_ns;
-	ti->stime_ns = t->stime_ns;
+	ti->utime_ns = cycles_to_ns(t->utime_cyc);
+	ti->stime_ns = cycles_to_ns(t->stime_cyc);
 	ti->start_ns = t->start_ns;
 	ti->nvcsw = t->nvcsw;
 	ti->nivcsw = t->nivcsw;
@@ -269,8 +269,8 @@ fill_cpuinfo(int i, struct q_cpuinfo *ci)
 	ci->busy_ns = rq->stats.busy_ns;
 	ci->ticks = read_u64_stable(&c->ticks);
 	ci->irqs = read_u64_stable(&c->irqs);
-	ci->user_ns = c->user_ns;
-	ci->system_ns = c->system_ns;
+	ci->user_ns = cycles_to_ns(c->user_cyc);
+	ci->system_ns = cycles_to_ns(c->system_cyc);
 	ci->switches = rq->stats.switches;
 	ci->migrations = rq->stats.migrations;
 	ci->lb_count = rq->stats.lb_count;

@@ -117,8 +117,8 @@ live_times(struct process *p, uint64_t *ut, uint64_t *st, uint32_t *nv,
 
 	list_for_each(pos, &p->tasks) {
 		struct task *t = list_entry(pos, struct task, thread_node);
-		*ut += t->utime_ns;
-		*st += t->stime_ns;
+		*ut += t->utime_cyc;
+		*st += t->stime_cyc;
 		*nv += t->nvcsw;
 		*niv += t->nivcsw;
 	}
@@ -144,15 +144,15 @@ SYSCALL(sys_getrusage)
 		ut = p->child_utime, st = p->child_stime;
 		nv = p->child_nvcsw, niv = p->child_nivcsw;
 	} else if (who == Q_RUSAGE_THREAD) {
-		ut = t->utime_ns, st = t->stime_ns;
+		ut = t->utime_cyc, st = t->stime_cyc;
 		nv = t->nvcsw, niv = t->nivcsw;
 	} else {
 		spin_unlock(&proc_lock);
 		return -EINVAL;
 	}
 	spin_unlock(&proc_lock);
-	ns_to_timeval(ut, &ru.ru_utime);
-	ns_to_timeval(st, &ru.ru_stime);
+	ns_to_timeval(cycles_to_ns(ut), &ru.ru_utime);
+	ns_to_timeval(cycles_to_ns(st), &ru.ru_stime);
 	ru.ru_nvcsw = (int32_t)nv;
 	ru.ru_nivcsw = (int32_t)niv;
 	ru.ru_maxrss = (int32_t)(p->mm ? mm_pages(p->mm) * 4 : 0);
@@ -169,10 +169,10 @@ SYSCALL(sys_times)
 	UNUSED_ARGS5;
 	spin_lock(&proc_lock);
 	live_times(p, &ut, &st, &nv, &niv);
-	tms.tms_utime = (int32_t)((ut + p->dead_utime) / per);
-	tms.tms_stime = (int32_t)((st + p->dead_stime) / per);
-	tms.tms_cutime = (int32_t)(p->child_utime / per);
-	tms.tms_cstime = (int32_t)(p->child_stime / per);
+	tms.tms_utime = (int32_t)(cycles_to_ns(ut + p->dead_utime) / per);
+	tms.tms_stime = (int32_t)(cycles_to_ns(st + p->dead_stime) / per);
+	tms.tms_cutime = (int32_t)(cycles_to_ns(p->child_utime) / per);
+	tms.tms_cstime = (int32_t)(cycles_to_ns(p->child_stime) / per);
 	spin_unlock(&proc_lock);
 	if (a1 && copy_to_user((void *)a1, &tms, sizeof(tms)) < 0)
 		return -EFAULT;

@@ -14,7 +14,8 @@ struct trapframe;
 
 typedef int32_t (*syscall_fn)(uint32_t, uint32_t, uint32_t, uint32_t, uint32_t);
 
-void syscall_dispatch(struct trapframe *tf);
+/* trap() hands a system call from user mode (int $0x80) here, whole. */
+void syscall_trap(struct trapframe *tf);
 /* CPU-time accounting at the user/kernel boundary (TSC based). */
 void acct_enter_kernel(void);
 void acct_leave_kernel(void);

@@ -57,7 +57,8 @@ struct process {
 	struct mm *mm;
 	struct files *files;
 	uint64_t start_ns;
-	/* times of exited tasks, and of reaped children (getrusage) */
+	/* times of exited tasks, and of reaped children (getrusage), in TSC
+	 * cycles like the tasks' own */
 	uint64_t dead_utime, dead_stime, child_utime, child_stime;
 	uint32_t dead_nvcsw, dead_nivcsw, child_nvcsw, child_nivcsw;
 };
@@ -85,8 +86,8 @@ struct task {
 	uint8_t sched_priv[SCHED_TASK_PRIV] __attribute__((aligned(8)));
 
 	/* ---- accounting ---- */
-	uint64_t utime_ns, stime_ns;
-	uint64_t acct_ts;		/* last user/kernel boundary crossing */
+	uint64_t utime_cyc, stime_cyc;	/* CPU time in TSC cycles (time.h) */
+	uint64_t acct_cyc;		/* TSC at the last user/kernel crossing */
 	uint32_t nvcsw, nivcsw;		/* voluntary / involuntary switches */
 	uint32_t migrations;
 	uint64_t start_ns;

@@ -50,6 +50,12 @@ sched_clock(void)
 	return mul_u64_u32_shr(rdtsc() - tsc_boot, clock_mult, CLOCK_SHIFT);
 }
 
+uint64_t
+cycles_to_ns(uint64_t cycles)
+{
+	return mul_u64_u32_shr(cycles, clock_mult, CLOCK_SHIFT);
+}
+
 static volatile int calib_done;
 static volatile uint64_t calib_tsc_end;
 static volatile uint32_t calib_lapic_end;

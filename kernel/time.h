@@ -19,6 +19,9 @@ extern uint64_t tsc_hz;			/* measured TSC rate */
 extern uint32_t lapic_timer_hz;		/* measured LAPIC timer rate */
 
 uint64_t sched_clock(void);
+/* CPU time (user and system, per task and per CPU) is counted in raw TSC
+ * cycles, read at every user/kernel crossing; this converts a count. */
+uint64_t cycles_to_ns(uint64_t cycles);
 void time_early_init(void);		/* BSP, first thing */
 /* BSP: calibrate the TSC and the LAPIC timer against the PIT.  Needs the
  * IOAPIC; enables interrupts for the 10 ms window, returns with them off. */

@@ -57,9 +57,3 @@ waitq_wake_n(struct waitq *wq, int n, int sync)
 	}
 	return woken;
 }
-
-void
-waitq_wake_all(struct waitq *wq, int sync)
-{
-	waitq_wake_n(wq, 1 << 30, sync);
-}

@@ -28,8 +28,15 @@ void waitq_init(struct waitq *wq);
  * -EINTR when the process got a terminating signal, -ETIMEDOUT when
  * deadline (sched_clock ns, 0 = none) passed first. */
 int waitq_sleep(struct waitq *wq, struct spinlock *lk, uint64_t deadline);
-/* Caller holds the queue's lock.  Wake every sleeper / at most n. */
-void waitq_wake_all(struct waitq *wq, int sync);
+/* Caller holds the queue's lock.  Wake at most n sleepers / every one
+ * (inline: most wakeups find nobody asleep). */
 int waitq_wake_n(struct waitq *wq, int n, int sync);
+
+static inline void
+waitq_wake_all(struct waitq *wq, int sync)
+{
+	if (!list_empty(&wq->sleepers))
+		waitq_wake_n(wq, 1 << 30, sync);
+}
 
 #endif

@@ -103,10 +103,6 @@ dispatch(struct trapframe *tf)
 		exception(tf);
 		return;
 	}
-	if (v == T_SYSCALL) {
-		syscall_dispatch(tf);
-		return;
-	}
 	/* Acknowledge first: a handler may switch to another task (the
 	 * scheduler), and until the EOI the LAPIC holds back every interrupt
 	 * of equal or lower priority.  The spurious vector takes no EOI. */
@@ -131,8 +127,13 @@ dispatch(struct trapframe *tf)
 void
 trap(struct trapframe *tf)
 {
-	int from_user = trap_from_user(tf);
+	int from_user;
 
+	if (tf->trapno == T_SYSCALL && trap_from_user(tf)) {
+		syscall_trap(tf);
+		return;
+	}
+	from_user = trap_from_user(tf);
 	this_cpu()->irqs++;
 	if (from_user)
 		acct_enter_kernel();

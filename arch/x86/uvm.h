@@ -20,6 +20,23 @@ int uvm_map_new(pde_t *pgdir, uintptr_t va, uint32_t flags);
 int uvm_map(pde_t *pgdir, uintptr_t va, uintptr_t pa, uint32_t flags);
 /* Physical address mapped at va and its flags, or 0 if none. */
 uintptr_t uvm_lookup(const pde_t *pgdir, uintptr_t va, uint32_t *flags);
+/* The kernel (direct-map) address of user byte va if a copy may touch it:
+ * present, a user page, and writable when write is set; else NULL.  Inline:
+ * every read and write system call asks it. */
+static inline uint8_t *
+uvm_user_ptr(const pde_t *pgdir, uintptr_t va, int write)
+{
+	uint32_t need = PTE_P | PTE_U | (write ? PTE_W : 0);
+	pde_t pde = pgdir[PDX(va)];
+	pte_t pte;
+
+	if (va >= KERNBASE || !(pde & PTE_P))
+		return 0;
+	pte = ((const pte_t *)P2V(PTE_ADDR(pde)))[PTX(va)];
+	if ((pte & need) != need)
+		return 0;
+	return (uint8_t *)P2V(PTE_ADDR(pte)) + (va & (PGSIZE - 1));
+}
 /* Unmap and free every page in [start, end). */
 void uvm_unmap_range(pde_t *pgdir, uintptr_t start, uintptr_t end);
 /* Share every user page of src with dst copy-on-write; -1 on ENOMEM. */

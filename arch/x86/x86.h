@@ -66,6 +66,15 @@ static inline void cli(void) { __asm__ volatile("cli" ::: "memory"); }
 static inline void sti(void) { __asm__ volatile("sti" ::: "memory"); }
 static inline void hlt(void) { __asm__ volatile("hlt" ::: "memory"); }
 static inline void cpu_relax(void) { __asm__ volatile("pause" ::: "memory"); }
+/* The address of this instruction: where an inlined lock was taken. */
+static inline __attribute__((always_inline)) uintptr_t
+here_pc(void)
+{
+	uintptr_t pc;
+
+	__asm__ volatile("1: movl $1b, %0" : "=r"(pc));
+	return pc;
+}
 
 /* Enable interrupts and halt as one step: "sti" delays interrupt recognition
  * by one instruction, so no interrupt can slip in between and be missed. */

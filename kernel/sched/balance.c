@@ -99,7 +99,13 @@ int
 balance_select_cpu(struct task *p, int sync, int waker_cpu)
 {
 	int prev = p->cpu;
+	uint32_t mask = p->cpus_allowed;
 
+	/* one CPU, or pinned to one: nothing to choose (pingpong -s) */
+	if (ncpu == 1)
+		return 0;
+	if (mask && !(mask & (mask - 1)))
+		return __builtin_ctz(mask);
 	if (sync && lb_wake_affine && allowed(p, waker_cpu) &&
 	    cpu_rq(waker_cpu)->nr_running <= 1)
 		return waker_cpu;

@@ -41,10 +41,6 @@
 #include "kernel/timer.h"
 #include "kernel/tunable.h"
 
-#ifndef SCHED_DEBUG
-#define SCHED_DEBUG 1
-#endif
-
 struct rq runqueues[MAX_CPUS];
 
 static int64_t sched_newidle = 1;
@@ -190,17 +186,19 @@ sched_finish_switch(void)
 static void
 context_switch(struct rq *rq, struct task *prev, struct task *next)
 {
+	uint64_t now;
 	int intena;
 
 	rq->curr = next;
 	rq->prev = prev;
 	rq_check(rq);
 	rq->stats.switches++;
+	now = rdtsc();
 	if (!prev->is_idle) {		/* system time ends with the switch */
-		prev->stime_ns += rq->clock - prev->acct_ts;
-		this_cpu()->system_ns += rq->clock - prev->acct_ts;
+		prev->stime_cyc += now - prev->acct_cyc;
+		this_cpu()->system_cyc += now - prev->acct_cyc;
 	}
-	next->acct_ts = rq->clock;
+	next->acct_cyc = now;
 	prev->last_ran = rq->clock;
 	next->on_cpu = 1;
 	this_cpu()->cur_task = next;

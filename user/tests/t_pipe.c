@@ -1,4 +1,5 @@
-/* t_pipe - pipes: blocking, EOF, EPIPE, large transfers intact. */
+/* t_pipe - pipes: blocking, EOF, EPIPE, large transfers intact, bad and
+ * not-yet-mapped buffers. */
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
@@ -113,6 +114,66 @@ test_blocking_read(void)
 	close(fds[1]);
 }
 
+/* A read into a bad buffer fails with EFAULT and consumes nothing: the
+ * bytes are still there for the next read. */
+static void
+test_efault_keeps_data(void)
+{
+	int fds[2];
+	char buf[8];
+
+	CHECK_EQ(pipe(fds), 0);
+	CHECK_EQ(write(fds[1], "keep", 4), 4);
+	CHECK_EQ(read(fds[0], (char *)0x10000, 4), -1);
+	CHECK_EQ(errno, EFAULT);
+	CHECK_EQ(write(fds[1], (char *)0x10000, 4), -1);	/* nor adds any */
+	CHECK_EQ(errno, EFAULT);
+	CHECK_EQ(read(fds[0], buf, sizeof(buf)), 4);
+	CHECK(memcmp(buf, "keep", 4) == 0);
+	close(fds[0]);
+	close(fds[1]);
+}
+
+/* Buffers the kernel must make usable first, which the pipe does with its
+ * lock dropped: a part of the stack never touched (written from: the
+ * stack grows, the bytes are zeros) and a page shared copy-on-write with a
+ * child (read into). */
+static int __attribute__((noinline))
+write_from_untouched_stack(int fd)
+{
+	char deep[96 * 1024];		/* below the 16 KiB mapped at exec */
+	/* its middle: the call below touches the pages at its bottom (the
+	 * arguments), and the kernel reads it, not this code */
+	char *volatile p = deep + 48 * 1024;
+
+	return (int)write(fd, p, 16);
+}
+
+static void
+test_fault_in(void)
+{
+	int fds[2], st, n;
+	static char cow[4096 * 2];
+	char zero[16] = { 0 };
+
+	CHECK_EQ(pipe(fds), 0);
+	n = write_from_untouched_stack(fds[1]);
+	CHECK_EQ(n, 16);
+	if (n == 16) {		/* else the read would wait forever */
+		CHECK_EQ(read(fds[0], cow + 4090, 16), 16);	/* two pages */
+		CHECK(memcmp(cow + 4090, zero, 16) == 0);
+	}
+	cow[0] = 1;
+	if (fork() == 0)
+		_exit(0);	/* cow's pages are shared until someone writes */
+	CHECK_EQ(write(fds[1], "copy-on-write!", 14), 14);
+	CHECK_EQ(read(fds[0], cow + 4090, 14), 14);
+	CHECK(memcmp(cow + 4090, "copy-on-write!", 14) == 0);
+	wait(&st);
+	close(fds[0]);
+	close(fds[1]);
+}
+
 static void
 test_bad_fds(void)
 {
@@ -132,6 +193,8 @@ main(void)
 	test_sigpipe_kills();
 	test_blocking_read();
 	test_large_transfer();
+	test_efault_keeps_data();
+	test_fault_in();
 	test_bad_fds();
 	check_done("t_pipe");
 }

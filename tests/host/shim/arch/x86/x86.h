@@ -30,6 +30,7 @@ static inline void sti_hlt(void) { sti(); sim_hlt(); }
 static inline void cpu_relax(void) { sim_spin_forever(); }
 static inline uint32_t read_eflags(void) { return sim_eflags[sim_cpu_id]; }
 static inline uint64_t rdtsc(void) { return sim_now; }
+static inline uintptr_t here_pc(void) { return 0; }
 static inline void mb(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 #endif
