@@ -28,6 +28,7 @@ B       := build
 CFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-pic -fno-pie \
 	-fno-stack-protector -mgeneral-regs-only -fno-asynchronous-unwind-tables \
 	-fno-omit-frame-pointer --param=min-pagesize=0 -m32 -march=i686 \
+	-mregparm=3 \
 	-Wall -Wextra -Werror -MMD -MP -I. -DCONFIG_HZ=$(HZ)
 LDFLAGS := -T linker.ld -nostdlib -no-pie -static -Wl,--build-id=none \
 	-Wl,-z,noexecstack -Wl,-z,max-page-size=4096
@@ -65,9 +66,11 @@ deps:
 Q := $(if $(V),,@)
 
 # Objects depend on the configuration, so changing HZ or SCHED_DEBUG
-# rebuilds them; SCHED only changes which kernel build/kernel.elf is.
+# rebuilds them; SCHED only changes which kernel build/kernel.elf is.  The
+# stamp is also remade when this Makefile changes (compiler flags, say, which
+# the assembly code depends on too: -mregparm).
 CONFIG_STAMP := $(B)/config.$(HZ).$(SCHED_DEBUG)
-$(CONFIG_STAMP):
+$(CONFIG_STAMP): Makefile
 	@mkdir -p $(B)
 	@rm -f $(B)/config.*
 	@touch $@
@@ -77,7 +80,7 @@ $(B)/%.o: %.c $(CONFIG_STAMP) | deps
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) -c $< -o $@
 
-$(B)/%.o: %.asm boot/defs.inc | deps
+$(B)/%.o: %.asm boot/defs.inc $(CONFIG_STAMP) | deps
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  AS      $<")
 	$(Q)$(NASM) $(NASMFLAGS) $< -o $@
@@ -100,13 +103,13 @@ $(B)/ksyms%.o: $(B)/ksyms%.asm
 $(B)/pass0-%.elf: $(KOBJ) $(B)/kernel/sched/%.o $(B)/ksyms0.o linker.ld
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(KOBJ) $(B)/kernel/sched/$*.o \
-		$(B)/ksyms0.o -lgcc
+		$(B)/ksyms0.o
 $(B)/ksyms-%.asm: $(B)/pass0-%.elf tools/mksyms.py
 	$(Q)$(PYTHON) tools/mksyms.py $(NM) $< $@
 $(B)/kernel-%.elf: $(B)/pass0-%.elf $(B)/ksyms-%.o
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(KOBJ) $(B)/kernel/sched/$*.o \
-		$(B)/ksyms-$*.o -lgcc
+		$(B)/ksyms-$*.o
 	@$(NM) -n $(B)/pass0-$*.elf | grep ' [tTW] ' > $(B)/syms0-$*.txt
 	@$(NM) -n $@ | grep ' [tTW] ' > $(B)/syms1-$*.txt
 	@cmp -s $(B)/syms0-$*.txt $(B)/syms1-$*.txt || \

@@ -42,8 +42,8 @@ section .text
 start_high:
 	mov	esp, boot_stack_top
 	xor	ebp, ebp		; terminates backtraces
-	push	ebx			; multiboot info (physical)
-	push	eax			; multiboot magic
+	mov	edx, ebx		; kmain(magic = eax, info = edx):
+					; the kernel is built with -mregparm=3
 	extern	kmain
 	call	kmain
 .hang:	cli

@@ -52,10 +52,10 @@ prot32:
 	mov	cr0, eax
 	mov	esp, [t_stack]
 	xor	ebp, ebp
-	push	dword [t_arg]
 	push	0			; no return address: entry never returns
-	mov	eax, [t_entry]
-	jmp	eax
+	mov	ecx, [t_entry]
+	mov	eax, [t_arg]		; entry(arg): -mregparm=3
+	jmp	ecx
 
 ; A flat GDT just good enough to reach protected mode; the AP loads the
 ; kernel's real GDT in C.

@@ -229,6 +229,58 @@ test_sched(char *why, int len)
 	return 0;
 }
 
+/* 64-bit division (arch/x86/divdi3.c replaces libgcc's helpers, which
+ * -mregparm=3 cannot call).  Pseudo-random operands of every size; a
+ * quotient and remainder are right exactly when n = q*d + r with
+ * 0 <= r < d (signed: |r| < |d|, r has n's sign, q rounds toward zero). */
+static uint64_t div_seed = 0x9E3779B97F4A7C15ull;
+
+static uint64_t
+div_rand(void)
+{
+	div_seed ^= div_seed << 13;
+	div_seed ^= div_seed >> 7;
+	div_seed ^= div_seed << 17;
+	return div_seed;
+}
+
+static int
+test_div64(char *why, int len)
+{
+	for (int i = 0; i < 200000; i++) {
+		volatile uint64_t n = div_rand() >> (div_rand() % 64);
+		volatile uint64_t d = div_rand() >> (div_rand() % 64);
+		uint64_t q, r;
+		int64_t sn, sd, sq, sr;
+
+		if (d == 0)
+			d = 1;
+		q = n / d;
+		r = n % d;
+		if (q * d + r != n || r >= d) {
+			snprintf(why, len, "%llu / %llu gave %llu rem %llu",
+				 n, d, q, r);
+			return 1;
+		}
+		sn = (int64_t)(n ^ (div_rand() & (1ull << 63)));
+		sd = (int64_t)(d ^ (div_rand() & (1ull << 63)));
+		if (sd == -1 || sd == 0)
+			continue;	/* INT64_MIN / -1 overflows */
+		sq = *(volatile int64_t *)&sn / sd;
+		sr = *(volatile int64_t *)&sn % sd;
+		if ((uint64_t)sq * (uint64_t)sd + (uint64_t)sr != (uint64_t)sn ||
+		    (sr != 0 && (sr < 0) != (sn < 0)) ||
+		    (sr < 0 ? -(uint64_t)sr : (uint64_t)sr) >=
+		    (sd < 0 ? -(uint64_t)sd : (uint64_t)sd)) {
+			snprintf(why, len, "%lld / %lld gave %lld rem %lld",
+				 sn, sd, sq, sr);
+			return 1;
+		}
+	}
+	printk("div64: 200000 unsigned and signed divisions checked\n");
+	return 0;
+}
+
 static const struct selftest tests[] = {
 	{ "sched", test_sched },
 	{ "boot", test_boot },
@@ -239,6 +291,7 @@ static const struct selftest tests[] = {
 	{ "lockrec", test_lockrec },
 	{ "lockup", test_lockup },
 	{ "echo", test_echo },
+	{ "div64", test_div64 },
 };
 
 void

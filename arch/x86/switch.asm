@@ -2,19 +2,20 @@
 
 section .text
 
-; void arch_call_on_stack(uintptr_t top, void (*fn)(void *), void *arg)
+; The kernel is built with -mregparm=3: C passes the first three arguments
+; in eax, edx and ecx, and expects them there.
+
+; void arch_call_on_stack(uintptr_t top = eax, void (*fn)(void *) = edx,
+;			  void *arg = ecx)
 ; Switch to a fresh stack and call fn(arg) there, with ebp = 0 so that
 ; backtraces stop at fn.  fn never returns.
 global arch_call_on_stack
 arch_call_on_stack:
-	mov	eax, [esp + 4]		; top
-	mov	ecx, [esp + 8]		; fn
-	mov	edx, [esp + 12]		; arg
 	mov	esp, eax
 	xor	ebp, ebp
-	push	edx
+	mov	eax, ecx		; fn's argument
 	push	0			; no return address
-	jmp	ecx
+	jmp	edx
 
 ; void arch_halt_forever(void)
 global arch_halt_forever
@@ -24,15 +25,13 @@ arch_halt_forever:
 	jmp	.again
 
 
-; void swtch(struct context **old, struct context *new)
+; void swtch(struct context **old = eax, struct context *new = edx)
 ; Save the callee-saved registers of the running task on its stack, store
 ; the stack pointer in *old, switch to new's stack and restore its registers.
 ; The "ret" then resumes the new task where it called swtch() - or, the
 ; first time, in task_trampoline.
 global swtch
 swtch:
-	mov	eax, [esp + 4]		; old
-	mov	edx, [esp + 8]		; new
 	push	ebp
 	push	ebx
 	push	esi
@@ -48,14 +47,16 @@ swtch:
 ; First code of a new task: arch_task_init() left [entry, arg] on its stack.
 global task_trampoline
 task_trampoline:
-	pop	eax			; entry
-	call	eax			; entry(arg); never returns
+	pop	ecx			; entry
+	mov	eax, [esp]		; arg
+	call	ecx			; entry(arg); never returns
 	ud2
 
-; void arch_enter_user(struct trapframe *tf): return to user mode through tf.
+; void arch_enter_user(struct trapframe *tf = eax): return to user mode
+; through tf.
 global arch_enter_user
 arch_enter_user:
-	mov	esp, [esp + 4]
+	mov	esp, eax
 	extern	trapret
 	jmp	trapret
 

@@ -52,10 +52,9 @@ alltraps:
 	mov	gs, ax
 .kernel_gs:
 	cld
-	push	esp			; struct trapframe *
+	mov	eax, esp		; struct trapframe * (-mregparm=3)
 	extern	trap
 	call	trap
-	add	esp, 4
 global trapret
 trapret:
 	popad
