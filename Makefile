@@ -66,13 +66,17 @@ deps:
 Q := $(if $(V),,@)
 
 # Objects depend on the configuration, so changing HZ or SCHED_DEBUG
-# rebuilds them; SCHED only changes which kernel build/kernel.elf is.  The
-# stamp is also remade when this Makefile changes (compiler flags, say, which
-# the assembly code depends on too: -mregparm).
+# rebuilds them; SCHED only changes which kernel build/kernel.elf is.
+# new_stamp makes a stamp while the Makefile is read, not in a rule: under
+# .SECONDARY a missing stamp whose targets look newer than everything else
+# would never be made, and the new setting would be silently ignored.
+new_stamp = $(if $(wildcard $(1)),,$(shell mkdir -p $(dir $(1)) && \
+	rm -f $(dir $(1))$(2).* && touch $(1)))
 CONFIG_STAMP := $(B)/config.$(HZ).$(SCHED_DEBUG)
+$(call new_stamp,$(CONFIG_STAMP),config)
+# ... and it is touched when this Makefile changes (compiler flags, which the
+# assembly code depends on too: -mregparm)
 $(CONFIG_STAMP): Makefile
-	@mkdir -p $(B)
-	@rm -f $(B)/config.*
 	@touch $@
 
 $(B)/%.o: %.c $(CONFIG_STAMP) | deps
@@ -118,10 +122,7 @@ $(B)/kernel-%.elf: $(B)/pass0-%.elf $(B)/ksyms-%.o
 kernels: $(KERNELS)
 
 SCHED_STAMP := $(B)/sched.$(SCHED)
-$(SCHED_STAMP):
-	@mkdir -p $(B)
-	@rm -f $(B)/sched.*
-	@touch $@
+$(call new_stamp,$(SCHED_STAMP),sched)
 
 $(B)/kernel.elf: $(B)/kernel-$(SCHED).elf $(SCHED_STAMP)
 	$(Q)cp $< $@

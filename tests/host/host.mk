@@ -39,10 +39,7 @@ host_objs = $(patsubst %.c,$(HB)/$(1)/%.o,$(2))
 
 # Objects depend on HZ: a stamp per value, as in the top Makefile.
 HOST_STAMP := $(HB)/config.$(HZ)
-$(HOST_STAMP):
-	@mkdir -p $(HB)
-	@rm -f $(HB)/config.*
-	@touch $@
+$(call new_stamp,$(HOST_STAMP),config)
 
 # debug/: what the tests run (SCHED_DEBUG invariants on)
 $(HB)/debug/%.o: %.c $(HOST_STAMP)
