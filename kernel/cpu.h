@@ -31,7 +31,8 @@ struct cpu {
 	/* time, see time.c */
 	volatile uint64_t ticks;	/* timer interrupts taken */
 	volatile uint64_t idle_ns;	/* time spent halted in idle */
-	volatile uint64_t irqs;		/* interrupts of any kind */
+	volatile uint64_t irqs;		/* interrupts and exceptions (not
+					 * system calls: vmstat's "in") */
 	volatile uint64_t resched_ipis;
 	volatile uint64_t call_ipis;
 	uint64_t user_cyc, system_cyc;	/* CPU time given to tasks, by mode,

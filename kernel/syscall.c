@@ -1,7 +1,7 @@
 /*
  * syscall.c - system call dispatch and CPU-time accounting.
  *
- * "int $0x80" arrives here through trap() with the number in eax and the
+ * "int $0x80" arrives at syscall_trap() with the number in eax and the
  * arguments in ebx, ecx, edx, esi, edi (uapi/syscall.h).  The result goes
  * back in eax.  Unknown numbers get -ENOSYS.
  */
@@ -11,6 +11,7 @@
 #include "include/uapi/errno.h"
 #include "include/uapi/syscall.h"
 #include "kernel/cpu.h"
+#include "kernel/panic.h"
 #include "kernel/proc.h"
 #include "kernel/syscall.h"
 #include "kernel/task.h"
@@ -78,9 +79,10 @@ acct_leave_kernel(void)
 }
 
 /*
- * A system call from user mode: what trap() does for any trap from user
- * mode, written out for the one that happens most (every read and write),
- * so that its pieces inline into one function.
+ * int $0x80: entered from its own copy of alltraps (trapentry.asm).  What
+ * trap() does for any trap from user mode, written out for the one that
+ * happens most (every read and write), so that its pieces inline into one
+ * function.  The kernel itself never makes system calls.
  */
 void
 syscall_trap(struct trapframe *tf)
@@ -89,7 +91,8 @@ syscall_trap(struct trapframe *tf)
 	uint32_t n = tf->eax;
 	int32_t ret = -ENOSYS;
 
-	this_cpu()->irqs++;
+	if (!trap_from_user(tf))
+		panic_trap(tf, "system call from kernel mode");
 	acct_cross(t, 1);
 	sti();
 	if (n < NSYSCALLS && table[n])

@@ -1,7 +1,8 @@
 /*
  * trap.c - dispatch of interrupts and exceptions.
  *
- * trap() is called by alltraps (trapentry.asm) with the saved state.  Device
+ * trap() is called by alltraps (trapentry.asm) with the saved state; system
+ * calls go to syscall_trap() (kernel/syscall.c) the same way.  Device
  * and IPI vectors go to the handler registered for them; a CPU exception in
  * kernel mode is a kernel bug and panics with the full register state.
  */
@@ -127,13 +128,8 @@ dispatch(struct trapframe *tf)
 void
 trap(struct trapframe *tf)
 {
-	int from_user;
+	int from_user = trap_from_user(tf);
 
-	if (tf->trapno == T_SYSCALL && trap_from_user(tf)) {
-		syscall_trap(tf);
-		return;
-	}
-	from_user = trap_from_user(tf);
 	this_cpu()->irqs++;
 	if (from_user)
 		acct_enter_kernel();

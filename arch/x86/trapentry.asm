@@ -4,11 +4,15 @@
 ; not push one, then its vector number, and jumps to alltraps.  alltraps
 ; saves the rest of the machine state as a struct trapframe (arch/x86/trap.h)
 ; and calls trap(tf) in C.  On return the same frame is popped and iret
-; resumes the interrupted code, in the kernel or in user mode.
+; resumes the interrupted code, in the kernel or in user mode.  The system
+; call vector (0x80, the most frequent by far) has its own copy of alltraps
+; that calls syscall_trap(tf) directly.
 
 %include "boot/defs.inc"
 
 section .text
+
+T_SYSCALL	equ 128	; arch/x86/trap.h
 
 %macro STUB 1
 vec%1:
@@ -18,7 +22,11 @@ vec%1:
 	push	0
 %endif
 	push	%1
+%if %1 == T_SYSCALL
+	jmp	allsyscalls
+%else
 	jmp	alltraps
+%endif
 %endmacro
 
 %assign v 0
@@ -29,8 +37,8 @@ vec%1:
 
 TF_CS	equ 60		; offsetof(struct trapframe, cs) once alltraps has pushed
 
-global alltraps
-alltraps:
+; Save the rest of the trap frame and call %1(tf); restore it and iret.
+%macro TRAP_BODY 1
 	push	ds
 	push	es
 	push	fs
@@ -46,15 +54,25 @@ alltraps:
 	; selector in the GDT, and the task register holds the TSS selector:
 	; "str" tells us which CPU we are on without touching memory.
 	test	byte [esp + TF_CS], 3
-	jz	.kernel_gs
+	jz	%%kernel_gs
 	str	ax
 	add	ax, 8
 	mov	gs, ax
-.kernel_gs:
+%%kernel_gs:
 	cld
 	mov	eax, esp		; struct trapframe * (-mregparm=3)
-	extern	trap
-	call	trap
+	call	%1
+	jmp	trapret
+%endmacro
+
+	extern	trap, syscall_trap
+global alltraps
+alltraps:
+	TRAP_BODY trap
+global allsyscalls
+allsyscalls:
+	TRAP_BODY syscall_trap
+
 global trapret
 trapret:
 	popad
