@@ -54,11 +54,11 @@ TF_CS	equ 60		; offsetof(struct trapframe, cs) once alltraps has pushed
 	; selector in the GDT, and the task register holds the TSS selector:
 	; "str" tells us which CPU we are on without touching memory.
 	test	byte [esp + TF_CS], 3
-	jz	%%kernel_gs
+	jz	.kernel_gs
 	str	ax
 	add	ax, 8
 	mov	gs, ax
-%%kernel_gs:
+.kernel_gs:
 	cld
 	mov	eax, esp		; struct trapframe * (-mregparm=3)
 	call	%1
