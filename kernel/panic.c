@@ -3,8 +3,9 @@
  *
  * The first CPU to panic wins: it switches printk to lock-free mode (the
  * lock might be held by a CPU that will never release it), prints the
- * report, stops the other CPUs with an NMI (which arrives even with
- * interrupts off) and powers off with EXIT_PANIC.  A CPU that panics while
+ * report, stops the other CPUs one by one with an NMI (which arrives even
+ * with interrupts off) - each prints where it was, so a deadlock report
+ * shows what the lock's holder is doing - and powers off with EXIT_PANIC.  A CPU that panics while
  * another is already panicking just halts; a panic inside the panic path
  * powers off immediately.
  */
@@ -24,6 +25,7 @@
 
 volatile int panicking = -1;	/* id of the CPU that panicked, or -1 */
 static volatile int cpus_stopped;	/* others that took the stop NMI */
+static volatile int stopping = -1;	/* the CPU asked to stop now */
 
 /* Become the panicking CPU, or halt if another CPU got there first. */
 static void
@@ -42,27 +44,30 @@ panic_enter(void)
 }
 
 /* Stop the other CPUs with an NMI (it gets through even with interrupts
- * off) and wait briefly until each has acknowledged.  Only CPUs that are
- * online: one firmware listed but Quanta never started has no IDT, and an
- * NMI would triple-fault the machine. */
+ * off), one at a time so that their reports do not interleave, waiting
+ * briefly for each.  Only CPUs that are online: one firmware listed but
+ * Quanta never started has no IDT, and an NMI would triple-fault the
+ * machine. */
 static void
 stop_others(void)
 {
 	int others = 0;
-	uint64_t end;
 
-	for (int i = 0; i < ncpu; i++)
-		if (cpus[i].online && i != cpu_id()) {
-			lapic_nmi(cpus[i].apic_id);
-			others++;
-		}
-	if (!others)
-		return;
-	end = sched_clock() + 100000000ull;	/* 100 ms */
-	while (cpus_stopped < others && sched_clock() < end)
-		cpu_relax();
-	printk("panic: stopped %d other CPUs%s\n", cpus_stopped,
-	       cpus_stopped < others ? " (some did not answer)" : "");
+	for (int i = 0; i < ncpu; i++) {
+		uint64_t end = sched_clock() + 100000000ull;	/* 100 ms */
+		int before = cpus_stopped;
+
+		if (!cpus[i].online || i == cpu_id())
+			continue;
+		others++;
+		stopping = i;
+		lapic_nmi(cpus[i].apic_id);
+		while (cpus_stopped == before && sched_clock() < end)
+			cpu_relax();
+	}
+	if (others)
+		printk("panic: stopped %d other CPUs%s\n", cpus_stopped,
+		       cpus_stopped < others ? " (some did not answer)" : "");
 }
 
 static void __attribute__((noreturn))
@@ -123,10 +128,16 @@ panic_trap(struct trapframe *tf, const char *fmt, ...)
 }
 
 void
-panic_nmi(void)
+panic_nmi(struct trapframe *tf)
 {
-	if (panicking >= 0 && panicking != cpu_id()) {
-		__atomic_fetch_add(&cpus_stopped, 1, __ATOMIC_SEQ_CST);
-		arch_halt_forever();
+	if (panicking < 0 || panicking == cpu_id())
+		return;
+	if (stopping == cpu_id() && trap_from_user(tf)) {
+		printk("stopped in user mode at eip %08x\n", tf->eip);
+	} else if (stopping == cpu_id()) {	/* not one answering late */
+		printk("stopped in the kernel at:\n");
+		backtrace_print(tf->ebp, tf->eip);
 	}
+	__atomic_fetch_add(&cpus_stopped, 1, __ATOMIC_SEQ_CST);
+	arch_halt_forever();
 }

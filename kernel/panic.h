@@ -20,8 +20,10 @@ void panic_trap(struct trapframe *tf, const char *fmt, ...)
 /* Panic with the backtrace starting at a given frame. */
 void panic_at(uintptr_t ebp, uintptr_t eip, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 3, 4)));
-/* NMI handler part: halts this CPU if another CPU is panicking. */
-void panic_nmi(void);
+/* NMI handler part: if another CPU is panicking, print where this one
+ * was (tf) and halt. */
+struct trapframe;
+void panic_nmi(struct trapframe *tf);
 /* Print "Backtrace:" and one symbolized line per frame. */
 void backtrace_print(uintptr_t ebp, uintptr_t eip);
 

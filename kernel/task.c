@@ -45,7 +45,11 @@ task_fields_init(struct task *t, struct process *proc)
 	memset(t, 0, sizeof(*t));
 	t->magic = TASK_MAGIC;
 	t->proc = proc;
-	t->state = TASK_SLEEPING;	/* not runnable until woken */
+	/* Not SLEEPING: a kill of the process (wake_all_tasks) may find the
+	 * task in proc->tasks before sched_fork() has given the policy its
+	 * state, and a wakeup then would queue a task the policy has never
+	 * seen (eevdf: weight 0 in its tree, reweighted there by the fork). */
+	t->state = TASK_NEW;
 	t->cpus_allowed = ~0u;
 	list_init(&t->rq_node);
 	list_init(&t->thread_node);

@@ -36,6 +36,9 @@
 #define TASK_RUNNING	0	/* on a runqueue, or running */
 #define TASK_SLEEPING	1	/* waiting for a wakeup (or a signal) */
 #define TASK_ZOMBIE	2	/* exited, waiting to be joined or reaped */
+#define TASK_NEW	3	/* allocated and already listed in its process,
+				 * not set up yet: sched_fork() makes it
+				 * RUNNING; no wakeup may touch it before */
 
 struct mm;
 struct files;

@@ -83,7 +83,7 @@ static void
 exception(struct trapframe *tf)
 {
 	if (tf->trapno == T_NMI) {
-		panic_nmi();	/* returns unless a panic is stopping CPUs */
+		panic_nmi(tf);	/* returns unless a panic is stopping CPUs */
 		printk("NMI on cpu%d ignored\n", cpu_id());
 		return;
 	}

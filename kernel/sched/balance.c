@@ -276,6 +276,8 @@ load_balance(struct rq *this, int locked)
 	}
 	if (trace_on)
 		trace_record(TR_BALANCE, busiest->cpu, moved, (int)imbalance, 0, 0, 0);
+	sched_check_rq(busiest);
+	sched_check_rq(this);
 	spin_unlock(&busiest->lock);
 	if (!locked)
 		spin_unlock(&this->lock);

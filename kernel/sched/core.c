@@ -85,6 +85,12 @@ rq_check(struct rq *rq)
 		      rq->curr->tid);
 }
 
+void
+sched_check_rq(struct rq *rq)
+{
+	rq_check(rq);
+}
+
 static void
 update_clock(struct rq *rq)
 {
@@ -128,6 +134,9 @@ enqueue(struct rq *rq, struct task *p, int flags)
 static void
 activate(struct rq *rq, struct task *p, int flags)
 {
+	if (SCHED_DEBUG && (p->on_rq || !list_empty(&p->rq_node)))
+		panic("activate: task %d is on a runqueue already (cpu%d)",
+		      p->tid, p->cpu);
 	enqueue(rq, p, flags);
 	p->on_rq = 1;
 	rq->nr_running++;
@@ -384,6 +393,7 @@ sched_fork(struct task *parent, struct task *child)
 	account_curr(rq);
 	child->migrated_at = rq->clock;	/* it arrives on this CPU now */
 	child_first = sched_policy.fork(parent->is_idle ? NULL : parent, child);
+	rq_check(rq);
 	spin_unlock(&rq->lock);
 	irq_pop();
 	return child_first;
@@ -455,6 +465,7 @@ sched_yield(void)
 	account_curr(rq);
 	sched_policy.yield(rq, rq->curr);
 	rq->curr->need_resched = 1;
+	rq_check(rq);
 	spin_unlock(&rq->lock);
 	irq_pop();
 	schedule();
@@ -479,6 +490,7 @@ task_rq_lock(struct task *p)
 static void
 task_rq_unlock(struct rq *rq, struct task *p)
 {
+	rq_check(rq);
 	spin_unlock(&rq->lock);
 	spin_unlock(&p->wake_lock);
 }
@@ -588,9 +600,13 @@ double_rq_lock(struct rq *a, struct rq *b)
 	}
 }
 
+/* Every balancing move ends here: check both runqueues. */
 void
 double_rq_unlock(struct rq *a, struct rq *b)
 {
+	rq_check(a);
+	if (a != b)
+		rq_check(b);
 	spin_unlock(&a->lock);
 	if (a != b)
 		spin_unlock(&b->lock);

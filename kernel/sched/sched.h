@@ -93,6 +93,9 @@ void sched_finish_switch(void);
 /* Move a queued, not running task p from src to dst; both locked. */
 void sched_move_task(struct rq *src, struct rq *dst, struct task *p);
 void double_rq_lock(struct rq *a, struct rq *b);
+/* SCHED_DEBUG: panic unless rq (locked) is consistent - its counts, queue
+ * and the policy's own structure (policy count()). */
+void sched_check_rq(struct rq *rq);
 void double_rq_unlock(struct rq *a, struct rq *b);
 
 #endif
