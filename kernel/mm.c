@@ -273,39 +273,42 @@ fast_user_ptr(uintptr_t uaddr, size_t n, int write)
 	return uvm_user_ptr(p->mm->pgdir, uaddr, write);
 }
 
+/* The fast path of every copy: 0 when it applied and copied. */
+static inline int
+copy_fast(void *kbuf, uintptr_t uaddr, size_t n, int to_user)
+{
+	uint8_t *u = fast_user_ptr(uaddr, n, to_user);
+
+	if (!u)
+		return -1;
+	if (to_user)
+		memcpy(u, kbuf, n);
+	else
+		memcpy(kbuf, u, n);
+	return 0;
+}
+
 int
 copy_from_user(void *dst, const void *usrc, size_t n)
 {
-	uint8_t *u = fast_user_ptr((uintptr_t)usrc, n, 0);
-
-	if (u) {
-		memcpy(dst, u, n);
+	if (copy_fast(dst, (uintptr_t)usrc, n, 0) == 0)
 		return 0;
-	}
 	return user_copy(current->proc->mm, dst, (uintptr_t)usrc, n, 0);
 }
 
 int
 copy_to_user(void *udst, const void *src, size_t n)
 {
-	uint8_t *u = fast_user_ptr((uintptr_t)udst, n, 1);
-
-	if (u) {
-		memcpy(u, src, n);
+	if (copy_fast((void *)src, (uintptr_t)udst, n, 1) == 0)
 		return 0;
-	}
 	return user_copy(current->proc->mm, (void *)src, (uintptr_t)udst, n, 1);
 }
 
 int
 copy_from_user_nofault(void *dst, const void *usrc, size_t n)
 {
-	uint8_t *u = fast_user_ptr((uintptr_t)usrc, n, 0);
-
-	if (u) {
-		memcpy(dst, u, n);
+	if (copy_fast(dst, (uintptr_t)usrc, n, 0) == 0)
 		return 0;
-	}
 	return copy_checked(current->proc->mm, dst, (uintptr_t)usrc, n, 0) < 0
 	       ? -EFAULT : 0;
 }
@@ -313,12 +316,8 @@ copy_from_user_nofault(void *dst, const void *usrc, size_t n)
 int
 copy_to_user_nofault(void *udst, const void *src, size_t n)
 {
-	uint8_t *u = fast_user_ptr((uintptr_t)udst, n, 1);
-
-	if (u) {
-		memcpy(u, src, n);
+	if (copy_fast((void *)src, (uintptr_t)udst, n, 1) == 0)
 		return 0;
-	}
 	return copy_checked(current->proc->mm, (void *)src, (uintptr_t)udst,
 			    n, 1) < 0 ? -EFAULT : 0;
 }
