@@ -5,9 +5,9 @@
  * lock might be held by a CPU that will never release it), prints the
  * report, stops the other CPUs one by one with an NMI (which arrives even
  * with interrupts off) - each prints where it was, so a deadlock report
- * shows what the lock's holder is doing - and powers off with EXIT_PANIC.  A CPU that panics while
- * another is already panicking just halts; a panic inside the panic path
- * powers off immediately.
+ * shows what the lock's holder is doing - and powers off with EXIT_PANIC.
+ * A CPU that panics while another is already panicking just halts; a panic
+ * inside the panic path powers off immediately.
  */
 #include <stdarg.h>
 #include <stdint.h>
