@@ -281,6 +281,30 @@ test_div64(char *why, int len)
 	return 0;
 }
 
+/* A task is listed in its process by task_alloc() before sched_fork() has
+ * set it up; a kill of the process wakes every sleeping task of it.  So a
+ * task in that window must not be wakeable (it used to be: TASK_SLEEPING). */
+static int
+test_newtask(char *why, int len)
+{
+	struct task *t = task_alloc(&kernel_process);
+	int woke;
+
+	if (!t) {
+		snprintf(why, len, "task_alloc failed");
+		return 1;
+	}
+	woke = sched_wake(t, 0);
+	if (woke || t->on_rq || t->state != TASK_NEW) {
+		snprintf(why, len, "a task not set up yet was woken (state %d, "
+			 "on_rq %d)", t->state, t->on_rq);
+		return 1;	/* and it will run with no context: a panic */
+	}
+	task_free(t);
+	printk("newtask: a task not set up yet is not woken\n");
+	return 0;
+}
+
 static const struct selftest tests[] = {
 	{ "sched", test_sched },
 	{ "boot", test_boot },
@@ -292,6 +316,7 @@ static const struct selftest tests[] = {
 	{ "lockup", test_lockup },
 	{ "echo", test_echo },
 	{ "div64", test_div64 },
+	{ "newtask", test_newtask },
 };
 
 void

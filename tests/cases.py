@@ -291,6 +291,10 @@ CASES = boot_cases() + ticks_cases() + user_cases() + seed_cases() + [
         must(r"Backtrace:"), frame_after_backtrace("selftest_recurse"),
         must(r"stopped 3 other CPUs")],
         doc="kernel stack overflow reaches the double-fault task and panics"),
+    selftest("new-task-not-woken", "newtask", timeout=60,
+             checks=[must(r"newtask: a task not set up yet is not woken")],
+             doc="a task listed in its process before sched_fork() cannot "
+                 "be woken (a kill in that window queued it twice)"),
     selftest("div64", "div64", timeout=60,
              checks=[must(r"div64: 200000 unsigned and signed")],
              doc="64-bit division helpers (arch/x86/divdi3.c) are exact"),
