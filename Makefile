@@ -35,7 +35,7 @@ LDFLAGS := -T linker.ld -nostdlib -no-pie -static -Wl,--build-id=none \
 NASMFLAGS := -f elf32 -g -F dwarf -I.
 
 # Scheduling policies: every kernel/sched/*.c except the core's own files.
-SCHED_CORE := core balance trace
+SCHED_CORE := core defaults rt balance trace
 POLICIES := $(filter-out $(SCHED_CORE),$(basename $(notdir $(wildcard kernel/sched/*.c))))
 ifeq ($(filter $(SCHED),$(POLICIES)),)
 $(error SCHED=$(SCHED) is not a policy; choose one of: $(POLICIES))

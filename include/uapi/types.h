@@ -39,6 +39,16 @@ struct q_rusage {
 	int32_t ru_nivcsw;		/* involuntary (preempted) */
 };
 
+/* ---- scheduling classes (Linux's numbers) ---- */
+#define Q_SCHED_OTHER	0
+#define Q_SCHED_FIFO	1
+#define Q_SCHED_RR	2
+#define Q_SCHED_BATCH	3
+#define Q_SCHED_IDLE	5
+struct q_sched_param {
+	int32_t sched_priority;
+};
+
 /* ---- files ---- */
 #define Q_O_RDONLY	0
 #define Q_O_WRONLY	1

@@ -14,7 +14,7 @@ endif
 
 B ?= build
 HZ ?= 1000
-POLICIES ?= $(filter-out core balance trace,\
+POLICIES ?= $(filter-out core defaults rt balance trace,\
 	$(basename $(notdir $(wildcard kernel/sched/*.c))))
 HOST_CC ?= gcc
 Q ?= $(if $(V),,@)
@@ -29,7 +29,8 @@ HOST_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -MMD -MP \
 # generic helpers of kernel/lib (rbtree, ...) come along for the policies;
 # the host's libc stands in for kernel/lib/string.c and printf.c.
 HOST_KFLAGS := -Wno-format
-HOST_KSRC := kernel/sched/core.c kernel/sched/balance.c \
+HOST_KSRC := kernel/sched/core.c kernel/sched/defaults.c kernel/sched/rt.c \
+	kernel/sched/balance.c \
 	kernel/sched/trace.c kernel/spinlock.c kernel/tunable.c kernel/timer.c \
 	$(filter-out kernel/lib/string.c kernel/lib/printf.c,\
 		$(wildcard kernel/lib/*.c))

@@ -497,11 +497,11 @@ start_fn(void *arg)
 {
 	struct sim_task *st = arg;
 	struct task *t = &st->task, *parent = current;
+	int child_first = sched_fork(parent, t);
 
-	t->need_resched = sched_fork(parent, t);	/* child first? */
 	if (st->mask)
 		t->cpus_allowed = st->mask;
-	sched_wake_new(t, parent);
+	sched_wake_new(t, parent, child_first);
 }
 
 void
