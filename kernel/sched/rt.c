@@ -30,12 +30,12 @@
 #include "kernel/sched/trace.h"
 #include "kernel/tunable.h"
 
-static int64_t rr_timeslice_ms = 100;
+static int64_t sched_rr_timeslice_ms = 100;
 static int64_t rt_runtime_us = -1;
 static int64_t rt_period_us = 1000000;
 
 const struct tunable rt_tunables[] = {
-	TUNABLE("sched_rr_timeslice_ms", rr_timeslice_ms, 100, 1, 10000, "ms",
+	TUNABLE("sched_rr_timeslice_ms", sched_rr_timeslice_ms, 100, 1, 10000, "ms",
 		"SCHED_RR timeslice (Linux's RR_TIMESLICE)"),
 	TUNABLE("sched_rt_runtime_us", rt_runtime_us, -1, -1, 1000000000, "us",
 		"rt time allowed per period and CPU; -1: no limit (Linux: "
@@ -50,7 +50,7 @@ uint32_t rt_overload_mask;
 uint64_t
 rt_rr_timeslice_ns(void)
 {
-	return (uint64_t)rr_timeslice_ms * 1000000;
+	return (uint64_t)sched_rr_timeslice_ms * 1000000;
 }
 
 static int
