@@ -160,6 +160,8 @@ struct q_taskinfo {
 	uint32_t nvcsw, nivcsw;
 	uint32_t migrations;
 	uint32_t slice_ns;	/* its own slice (sched_setslice), 0: default */
+	int32_t policy;		/* Q_SCHED_* */
+	int32_t rt_priority;	/* 1..99 for FIFO and RR, else 0 */
 };
 
 struct q_cpuinfo {
