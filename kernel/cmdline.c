@@ -56,8 +56,8 @@ split(char *s, char **out, int max)
 		while (*s && *s != ' ' && *s != '\t')
 			s++;
 	}
-	while (*s == ' ' || *s == '\t')
-		s++;
+	while (*s == ' ' || *s == '\t')	/* ends the last word kept */
+		*s++ = 0;
 	if (*s)
 		printk("cmdline: more than %d words; ignoring everything from "
 		       "'%.20s'\n", max, s);
