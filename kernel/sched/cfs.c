@@ -123,9 +123,18 @@ nr_latency(void)
 
 /* ---- weights and virtual time ---- */
 
+/* SCHED_IDLE's weight in 2.6.24 (kernel/sched.c): below nice 19's 15 */
+#define WEIGHT_IDLEPRIO	2
+#define WMULT_IDLEPRIO	(1u << 31)
+
 static void
-set_weight(struct cfs_task *se, int nice)
+set_weight(struct cfs_task *se, const struct task *p, int nice)
 {
+	if (task_is_idle_class(p)) {	/* 2.6.24 set_load_weight */
+		se->load.weight = WEIGHT_IDLEPRIO;
+		se->load.inv_weight = WMULT_IDLEPRIO;
+		return;
+	}
 	se->load.weight = sched_prio_to_weight[nice + 20];
 	se->load.inv_weight = sched_prio_to_wmult[nice + 20];
 }
@@ -388,7 +397,8 @@ cfs_check_preempt(struct rq *rq, struct task *p, int sync)
 	uint64_t gran = sysctl_wakeup_gran();
 
 	(void)sync;
-	if (!wakeup_preempt || !curr)
+	/* 2.6.24: batch tasks do not preempt; the tick preempts for them */
+	if (task_is_batch(p) || !wakeup_preempt || !curr)
 		return 0;
 	update_curr(cfs);
 	if (curr->load.weight != NICE_0_LOAD)
@@ -421,7 +431,7 @@ cfs_fork(struct task *parent, struct task *child)
 
 	se->on_tree = 0;
 	se->sum_exec = se->prev_sum_exec = 0;
-	set_weight(se, task_nice(child));
+	set_weight(se, child, task_nice(child));
 	update_curr(cfs);
 	place_entity(cfs, se, 1);
 	if (!parent)
@@ -437,12 +447,6 @@ cfs_fork(struct task *parent, struct task *child)
 }
 
 static void
-cfs_exit(struct task *p)
-{
-	(void)p;
-}
-
-static void
 cfs_set_nice(struct rq *rq, struct task *p, int nice)
 {
 	struct cfs_rq *cfs = cfs_rq(rq);
@@ -455,7 +459,7 @@ cfs_set_nice(struct rq *rq, struct task *p, int nice)
 		tree_erase(cfs, se);
 	if (queued || running)
 		load_sub(&cfs->load, se->load.weight);
-	set_weight(se, nice);
+	set_weight(se, p, nice);
 	if (queued || running)
 		load_add(&cfs->load, se->load.weight);
 	if (queued)
@@ -525,6 +529,7 @@ cfs_count(struct rq *rq)
 	return cfs_rq(rq)->nr_queued;
 }
 
+/* The exit hook is left to the core's default (nothing to do). */
 const struct sched_policy sched_policy = {
 	.name = "cfs",
 	.rq_size = sizeof(struct cfs_rq),
@@ -537,7 +542,6 @@ const struct sched_policy sched_policy = {
 	.check_preempt = cfs_check_preempt,
 	.yield = cfs_yield,
 	.fork = cfs_fork,
-	.exit = cfs_exit,
 	.set_nice = cfs_set_nice,
 	.migrate_out = cfs_migrate_out,
 	.migrate_in = cfs_migrate_in,

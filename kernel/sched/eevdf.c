@@ -113,9 +113,18 @@ base_slice(void)
 
 /* ---- weights and virtual time (as cfs.c) ---- */
 
+/* SCHED_IDLE's weight in 6.6 (kernel/sched/sched.h) */
+#define WEIGHT_IDLEPRIO	3
+#define WMULT_IDLEPRIO	1431655765u
+
 static void
-set_weight(struct eevdf_task *se, int nice)
+set_weight(struct eevdf_task *se, const struct task *p, int nice)
 {
+	if (task_is_idle_class(p)) {	/* 6.6 set_load_weight */
+		se->weight = WEIGHT_IDLEPRIO;
+		se->inv_weight = WMULT_IDLEPRIO;
+		return;
+	}
 	se->weight = sched_prio_to_weight[nice + 20];
 	se->inv_weight = sched_prio_to_wmult[nice + 20];
 }
@@ -511,6 +520,12 @@ eevdf_check_preempt(struct rq *rq, struct task *p, int sync)
 	(void)sync;
 	if (!q->curr || rq_resched_pending(rq))
 		return 0;
+	/* 6.6: an idle-policy task yields to any other waking task; batch
+	 * and idle tasks do not preempt (the tick does it for them) */
+	if (task_is_idle_class(rq_curr(rq)) && !task_is_idle_class(p))
+		return 1;
+	if (task_is_batch(p) || task_is_idle_class(p))
+		return 0;
 	update_curr(q);
 	if (preempts_short(q, pse, q->curr))
 		q->curr->pick_deadline = 0;	/* cancel_protect_slice */
@@ -542,7 +557,7 @@ eevdf_fork(struct task *parent, struct task *child)
 	(void)parent;
 	se->on_tree = 0;
 	se->vlag = 0;
-	set_weight(se, task_nice(child));
+	set_weight(se, child, task_nice(child));
 	se->custom_slice = task_slice_ns(child);	/* inherited, as in 6.12 */
 	update_curr(q);
 	se->slice = entity_slice(se);
@@ -550,12 +565,6 @@ eevdf_fork(struct task *parent, struct task *child)
 	se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
 	se->pick_deadline = 0;
 	return 0;
-}
-
-static void
-eevdf_exit(struct task *p)
-{
-	(void)p;
 }
 
 /* A new slice request length takes effect with the next request (6.12
@@ -583,7 +592,7 @@ eevdf_set_nice(struct rq *rq, struct task *p, int nice)
 	uint32_t old = se->weight;
 
 	if (!queued && !running) {
-		set_weight(se, nice);
+		set_weight(se, p, nice);
 		se->vlag = se->vlag * (int64_t)old / (int64_t)se->weight;
 		return;
 	}
@@ -594,7 +603,7 @@ eevdf_set_nice(struct rq *rq, struct task *p, int nice)
 	else
 		q->curr = NULL;
 	q->load -= old;
-	set_weight(se, nice);
+	set_weight(se, p, nice);
 	se->vlag = se->vlag * (int64_t)old / (int64_t)se->weight;
 	place_entity(q, se, 0);
 	q->load += se->weight;
@@ -608,21 +617,6 @@ eevdf_set_nice(struct rq *rq, struct task *p, int nice)
 	se->pick_deadline = se->deadline;
 	if (nice > task_nice(p))
 		sched_resched(rq);
-}
-
-/* Lag travels in vlag (saved by dequeue, used by the next enqueue), so
- * nothing needs rebasing between CPUs (6.6 dropped the min_vruntime
- * renormalisation of set_task_cpu). */
-static void
-eevdf_migrate_out(struct rq *src, struct task *p)
-{
-	(void)src, (void)p;
-}
-
-static void
-eevdf_migrate_in(struct rq *dst, struct task *p)
-{
-	(void)dst, (void)p;
 }
 
 static unsigned long
@@ -715,6 +709,12 @@ eevdf_count(struct rq *rq)
 	return q->nr_queued;
 }
 
+/*
+ * Hooks left to the core's defaults: exit, and migrate_out/in: lag travels
+ * in vlag (saved by dequeue, used by the next enqueue), so nothing needs
+ * rebasing between CPUs (6.6 dropped the min_vruntime renormalisation of
+ * set_task_cpu).
+ */
 const struct sched_policy sched_policy = {
 	.name = "eevdf",
 	.rq_size = sizeof(struct eevdf_rq),
@@ -727,11 +727,8 @@ const struct sched_policy sched_policy = {
 	.check_preempt = eevdf_check_preempt,
 	.yield = eevdf_yield,
 	.fork = eevdf_fork,
-	.exit = eevdf_exit,
 	.set_nice = eevdf_set_nice,
 	.set_slice = eevdf_set_slice,
-	.migrate_out = eevdf_migrate_out,
-	.migrate_in = eevdf_migrate_in,
 	.load = eevdf_load,
 	.task_load = eevdf_task_load,
 	.prio = eevdf_prio,

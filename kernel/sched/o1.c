@@ -124,7 +124,7 @@ user_task(const struct task *p)
 static uint64_t
 tick_ns(void)
 {
-	return 1000000000ull / hz;
+	return sched_tick_ns();
 }
 
 static uint64_t
@@ -741,16 +741,6 @@ o1_fork(struct task *parent, struct task *child)
 	return 1;
 }
 
-/* 2.6.0 sched_exit hands a first-slice child's unused slice back to its
- * parent and blends a hog child's sleep_avg into the parent's.  The parent
- * task may run on another CPU and this hook holds no lock: skipped (see
- * docs/policies/o1.md). */
-static void
-o1_exit(struct task *p)
-{
-	(void)p;
-}
-
 /* set_user_nice: new static prio, dynamic prio moved by the same amount;
  * the slice changes at the next refill.  Reschedule if the task got
  * better, or if it is running and got worse. */
@@ -778,17 +768,6 @@ o1_set_nice(struct rq *rq, struct task *p, int nice)
 		sched_resched(rq);
 }
 
-/* 2.6.0 pull_task did not touch timestamp; later 2.6 rebased it by the
- * two runqueues' clock difference.  Every rq_clock(rq) here is the same
- * sched_clock, so the difference is 0: nothing to rebase.  A fork child
- * placed on another CPU is queued normally there (2.6.22 wake_up_new_task,
- * other CPU). */
-static void
-o1_migrate_out(struct rq *src, struct task *p)
-{
-	(void)src, (void)p;
-}
-
 static void
 o1_migrate_in(struct rq *dst, struct task *p)
 {
@@ -807,13 +786,6 @@ static unsigned long
 o1_load(struct rq *rq)
 {
 	return rq_nr_running(rq);		/* 2.6.0 balances queue lengths */
-}
-
-static unsigned long
-o1_task_load(struct task *p)
-{
-	(void)p;
-	return 1;
 }
 
 static int
@@ -877,6 +849,14 @@ o1_count(struct rq *rq)
 	return o1_rq(rq)->nr_queued;
 }
 
+/*
+ * Hooks left to the core's defaults: exit (2.6.0's sched_exit hands a
+ * first-slice child's unused slice back to its parent and blends a hog
+ * child's sleep_avg into the parent's; not modelled, docs/policies/o1.md),
+ * migrate_out (2.6 rebased timestamps by the two runqueues' clock
+ * difference; every CPU here reads one sched_clock, so it is 0), task_load
+ * (2.6.0's balancer counts tasks).
+ */
 const struct sched_policy sched_policy = {
 	.name = "o1",
 	.rq_size = sizeof(struct o1_rq),
@@ -889,12 +869,9 @@ const struct sched_policy sched_policy = {
 	.check_preempt = o1_check_preempt,
 	.yield = o1_yield,
 	.fork = o1_fork,
-	.exit = o1_exit,
 	.set_nice = o1_set_nice,
-	.migrate_out = o1_migrate_out,
 	.migrate_in = o1_migrate_in,
 	.load = o1_load,
-	.task_load = o1_task_load,
 	.prio = o1_prio,
 	.key = o1_key,
 	.dump = o1_dump,

@@ -388,12 +388,6 @@ rsdl_fork(struct task *parent, struct task *child)
 	return 0;
 }
 
-static void
-rsdl_exit(struct task *p)
-{
-	(void)p;
-}
-
 /* A new nice moves the task's top level; it never keeps a level above
  * the new one.  An expired task is re-queued at its new static level. */
 static void
@@ -439,19 +433,6 @@ static void
 rsdl_migrate_in(struct rq *dst, struct task *p)
 {
 	rsdl_task(p)->rotation = rsdl_rq(dst)->rotation;
-}
-
-static unsigned long
-rsdl_load(struct rq *rq)
-{
-	return rq_nr_running(rq);
-}
-
-static unsigned long
-rsdl_task_load(struct task *p)
-{
-	(void)p;
-	return 1;
 }
 
 static int
@@ -509,6 +490,10 @@ rsdl_count(struct rq *rq)
 	return rsdl_rq(rq)->active->nr + rsdl_rq(rq)->expired->nr;
 }
 
+/*
+ * Hooks left to the core's defaults: exit, load and task_load (the
+ * balancer of its era counts tasks).
+ */
 const struct sched_policy sched_policy = {
 	.name = "rsdl",
 	.rq_size = sizeof(struct rsdl_rq),
@@ -521,12 +506,9 @@ const struct sched_policy sched_policy = {
 	.check_preempt = rsdl_check_preempt,
 	.yield = rsdl_yield,
 	.fork = rsdl_fork,
-	.exit = rsdl_exit,
 	.set_nice = rsdl_set_nice,
 	.migrate_out = rsdl_migrate_out,
 	.migrate_in = rsdl_migrate_in,
-	.load = rsdl_load,
-	.task_load = rsdl_task_load,
 	.prio = rsdl_prio,
 	.key = rsdl_key,
 	.dump = rsdl_dump,

@@ -67,7 +67,7 @@ static const struct tunable stair_tunables[] = {
 static uint64_t
 tick_ns(void)
 {
-	return 1000000000ull / hz;
+	return sched_tick_ns();
 }
 
 /* 10 * HZ / 1000 ticks, never 0: 10 ms at HZ=1000, 2 ticks = 8 ms at
@@ -333,12 +333,6 @@ stair_fork(struct task *parent, struct task *child)
 	return parent != NULL;	/* v6.3 kept do_fork's set_need_resched */
 }
 
-static void
-stair_exit(struct task *p)
-{
-	(void)p;		/* no slice goes back to the parent: see doc */
-}
-
 /* v6.3 set_user_nice: requeue with the new stairs; preempt if a queued
  * task now beats the current one, or the current one got worse. */
 static void
@@ -364,23 +358,10 @@ stair_set_nice(struct rq *rq, struct task *p, int nice)
 	}
 }
 
-static void
-stair_migrate(struct rq *rq, struct task *p)
-{
-	(void)rq, (void)p;	/* stairs and timestamps are not per CPU */
-}
-
 static unsigned long
 stair_load(struct rq *rq)
 {
 	return rq_nr_running(rq);	/* 2.6.7 balanced on nr_running */
-}
-
-static unsigned long
-stair_task_load(struct task *p)
-{
-	(void)p;
-	return 1;
 }
 
 static int
@@ -429,6 +410,12 @@ stair_count(struct rq *rq)
 	return stair_rq(rq)->nr;
 }
 
+/*
+ * Hooks left to the core's defaults: exit (v6.3 returns an exiting child's
+ * unused slice to its parent; not modelled, docs/policies/staircase.md),
+ * migrate_out/in (stairs and timestamps are not per CPU), task_load (the
+ * balancer counts tasks).
+ */
 const struct sched_policy sched_policy = {
 	.name = "staircase",
 	.rq_size = sizeof(struct stair_rq),
@@ -441,12 +428,8 @@ const struct sched_policy sched_policy = {
 	.check_preempt = stair_check_preempt,
 	.yield = stair_yield,
 	.fork = stair_fork,
-	.exit = stair_exit,
 	.set_nice = stair_set_nice,
-	.migrate_out = stair_migrate,
-	.migrate_in = stair_migrate,
 	.load = stair_load,
-	.task_load = stair_task_load,
 	.prio = stair_prio,
 	.key = stair_key,
 	.dump = stair_dump,

@@ -229,6 +229,35 @@ throttle(void)
 			 ms(fair->ran_ns - at1));
 }
 
+/* SCHED_IDLE beside a nice 0 hog on one CPU.  CFS (2.6.24) and EEVDF
+ * (6.6) give it a weight below nice 19's (WEIGHT_IDLEPRIO: 2 in 2.6.24, 3
+ * in 6.6), so it gets weight / (1024 + weight) of the CPU; the older
+ * policies predate SCHED_IDLE (2.6.23) and run it as SCHED_NORMAL, half
+ * each (docs/policies/rt.md). */
+static void
+idle_class_share(void)
+{
+	struct sim_task *a, *b;
+	double want, got;
+	int fair = !strcmp(sched_policy.name, "cfs") ||
+		   !strcmp(sched_policy.name, "eevdf");
+
+	sim_boot(1);
+	sim_run_until(T0);
+	a = hog("normal", 0, 0, 0, 0);
+	b = hog("idle-class", SCHED_CLASS_IDLE, 0, 0, 0);
+	sim_run_until(T0 + 4000 * MS);
+	sim_account_all();
+	got = (double)b->ran_ns / (double)(a->ran_ns + b->ran_ns);
+	want = !fair ? 0.5 : !strcmp(sched_policy.name, "cfs") ? 2.0 / 1026
+							       : 3.0 / 1027;
+	sim_info("SCHED_IDLE got %.4f %% of the CPU beside a nice 0 hog "
+		 "(want %.4f %%)", got * 100, want * 100);
+	if (fair ? got > want * 3 + 0.001 : got < 0.45 || got > 0.55)
+		sim_fail("SCHED_IDLE share %.4f %%, want %.4f %%", got * 100,
+			 want * 100);
+}
+
 const struct scenario rt_scenarios[] = {
 	{ "rt-fifo-starves-nice", fifo_starves_nice },
 	{ "rt-fifo-equals", fifo_equals },
@@ -237,5 +266,6 @@ const struct scenario rt_scenarios[] = {
 	{ "rt-wake-lowest", wake_lowest },
 	{ "rt-pull", pull },
 	{ "rt-throttle", throttle },
+	{ "class-idle-share", idle_class_share },
 };
 const int rt_count = sizeof(rt_scenarios) / sizeof(rt_scenarios[0]);
