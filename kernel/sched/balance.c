@@ -179,6 +179,8 @@ pull_tasks(struct rq *this, struct rq *busiest, unsigned long amount)
 	unsigned long moved = 0;
 	int k = 0;
 
+	assert_rq_locked(this);
+	assert_rq_locked(busiest);
 	list_for_each_safe(pos, n, &busiest->queued) {
 		struct task *p = list_entry(pos, struct task, rq_node);
 		if (moved >= amount)
@@ -199,6 +201,7 @@ active_balance(struct rq *busiest, int to)
 {
 	struct task *curr = busiest->curr;
 
+	assert_rq_locked(busiest);
 	if (curr == busiest->idle || task_is_rt(&curr->view) ||
 	    !allowed(curr, to))
 		return 0;

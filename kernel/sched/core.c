@@ -124,6 +124,7 @@ account_curr(struct rq *rq)
 	struct task *curr = rq->curr;
 	uint64_t delta;
 
+	assert_rq_locked(rq);
 	if (curr == rq->idle)
 		return 0;
 	delta = rq->clock - curr->exec_start;
@@ -147,6 +148,7 @@ sched_curr_runtime(struct rq *rq)
 static void
 enqueue_task(struct rq *rq, struct task *p, int flags)
 {
+	assert_rq_locked(rq);
 	if (is_rt(p)) {
 		rt_enqueue(rq, p, flags);
 		return;
@@ -160,6 +162,7 @@ enqueue_task(struct rq *rq, struct task *p, int flags)
 static void
 dequeue_queued(struct rq *rq, struct task *p)
 {
+	assert_rq_locked(rq);
 	if (is_rt(p)) {
 		rt_dequeue(rq, p);
 		return;
@@ -173,6 +176,7 @@ dequeue_queued(struct rq *rq, struct task *p)
 static void
 dequeue_curr(struct rq *rq, struct task *p, int flags)
 {
+	assert_rq_locked(rq);
 	if (!is_rt(p)) {
 		sched_ops.dequeue(rq, p, flags);
 		rq->nr_policy--;
@@ -182,6 +186,7 @@ dequeue_curr(struct rq *rq, struct task *p, int flags)
 static void
 put_prev_task(struct rq *rq, struct task *p, int yield)
 {
+	assert_rq_locked(rq);
 	if (is_rt(p)) {
 		rt_put_prev(rq, p);
 		return;
@@ -196,8 +201,10 @@ put_prev_task(struct rq *rq, struct task *p, int yield)
 static struct task *
 pick_next_task(struct rq *rq)
 {
-	struct task *p = rt_pick_next(rq);
+	struct task *p;
 
+	assert_rq_locked(rq);
+	p = rt_pick_next(rq);
 	if (!p) {
 		p = sched_ops.pick_next(rq);
 		if (!p)

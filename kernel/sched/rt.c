@@ -130,6 +130,7 @@ rt_enqueue(struct rq *rq, struct task *p, int flags)
 	int i = rt_index(p);
 
 	assert_rq_locked(rq);
+	KASSERT(p->rt_priority >= 1 && p->rt_priority <= RT_PRIO_MAX);
 	if (flags & ENQ_NEW)
 		p->rt_slice_ns = rt_rr_timeslice_ns();
 	list_add_tail(&p->rq_node, &rq->rt.queue[i]);
