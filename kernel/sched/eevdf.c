@@ -239,14 +239,20 @@ erase_low_point(struct rb_node *n)
 
 /* A task in two places (the tree and curr, or twice in the tree) would
  * corrupt the subtree minima silently: stop at the culprit instead. */
-static void
+static void __attribute__((noinline, cold, noreturn))
+tree_bug(struct eevdf_rq *q, struct eevdf_task *se, const char *op)
+{
+	panic("eevdf: %s of pid %d on cpu%d: on_tree %d, %scurrent", op,
+	      task_tid(eevdf_task_of(se)), rq_cpu(q->rq), se->on_tree,
+	      se == q->curr ? "" : "not ");
+}
+
+static inline void
 tree_check(struct eevdf_rq *q, struct eevdf_task *se, int want_on_tree,
 	   const char *op)
 {
-	if (se->on_tree != want_on_tree || se == q->curr)
-		panic("eevdf: %s of pid %d on cpu%d: on_tree %d, %scurrent",
-		      op, task_tid(eevdf_task_of(se)), rq_cpu(q->rq), se->on_tree,
-		      se == q->curr ? "" : "not ");
+	if (__builtin_expect(se->on_tree != want_on_tree || se == q->curr, 0))
+		tree_bug(q, se, op);
 }
 
 static void

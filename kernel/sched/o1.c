@@ -500,7 +500,7 @@ o1_init_rq(struct rq *rq)
 static void
 wake_up(struct rq *rq, struct task *p, struct o1_task *ot, int flags)
 {
-	int local_sync = (flags & ENQ_SYNC) && rq == sched_this_rq();
+	int local_sync = (flags & ENQ_SYNC) && (flags & ENQ_LOCAL);
 
 	ot->nopreempt = local_sync;
 	if (local_sync && !v22() && !o1_sync_wake_recalc)

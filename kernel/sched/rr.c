@@ -73,7 +73,7 @@ rr_pick_next(struct rq *rq)
 	struct rr_rq *q = rr_rq(rq);
 	struct rr_task *rt;
 
-	if (q->nr == 0)
+	if (list_empty(&q->queue))
 		return NULL;
 	rt = list_first(&q->queue, struct rr_task, node);
 	list_del(&rt->node);
