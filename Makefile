@@ -6,6 +6,7 @@
 #   make test       the whole test suite (what CI runs)
 #   make iso        a GRUB rescue ISO, build/quanta.iso
 #   make gdb        QEMU halted with a GDB stub, and gdb attached to it
+#   make trace CMD="prog args"   that program as init, traced: build/trace/
 #
 # Variables (architecture contract 1): SCHED CPUS HZ CMDLINE CROSS PROFILE.
 
@@ -55,7 +56,8 @@ KOBJ := $(KSRC:%.c=$(B)/%.o) $(KASM:%.asm=$(B)/%.o)
 KERNELS := $(POLICIES:%=$(B)/kernel-%.elf)
 
 .DELETE_ON_ERROR:
-.PHONY: all deps run qemu test iso gdb qemu-gdb clean lint format kernels
+.PHONY: all deps run qemu test iso gdb qemu-gdb clean lint format kernels \
+	trace gdb-attach
 .SECONDARY:
 all: deps $(B)/kernel.elf $(if $(wildcard user/user.mk),initrd)
 
@@ -136,14 +138,26 @@ include tests/host/host.mk
 INITRD ?= $(B)/initrd.img
 INITRD_ARG = $(if $(wildcard $(INITRD)),--initrd $(INITRD))
 
+# The data channel (0xe9: traces, trace dump) goes to $(B)/data.log.
 run: all
 	$(PYTHON) tools/qemu.py --profile $(PROFILE) --cpus $(CPUS) --mem $(MEM) \
-		--cmdline "$(CMDLINE)" $(INITRD_ARG) $(B)/kernel.elf
+		--cmdline "$(CMDLINE)" --data $(B)/data.log $(INITRD_ARG) \
+		$(B)/kernel.elf
 
 qemu: all
 	$(PYTHON) tools/qemu.py --profile $(PROFILE) --cpus $(CPUS) --mem $(MEM) \
-		--timeout 600 --cmdline "$(CMDLINE)" \
+		--timeout 600 --cmdline "$(CMDLINE)" --data $(B)/data.log \
 		$(INITRD_ARG) $(B)/kernel.elf < /dev/null
+
+# make trace CMD="spinners 8 2" [NAME=x]: boot with that program line as
+# init and trace=sched; writes $(TRACE_OUT)/NAME.{data,txt,json,html}
+# (docs/tracing.md).  SCHED, CPUS, PROFILE, MEM and CMDLINE apply.
+TRACE_OUT ?= $(B)/trace
+trace: all
+	@$(PYTHON) tools/trace/record.py --kernel $(B)/kernel.elf $(INITRD_ARG) \
+		--profile $(PROFILE) --cpus $(CPUS) --mem $(MEM) \
+		--cmdline "$(CMDLINE)" $(if $(NAME),--name "$(NAME)") \
+		--outdir $(TRACE_OUT) -- "$(CMD)"
 
 iso: all
 	tools/mkiso.sh $(B)/kernel.elf "$(wildcard $(INITRD))" "$(CMDLINE)" $(B)/quanta.iso

@@ -1,0 +1,148 @@
+"""Cases for the scheduler trace and its viewers (docs/tracing.md):
+the kernel's rings and their dump, the trace tool, tools/trace/'s JSON and
+HTML output checked against the raw events, and the gdb helpers
+(tools/gdb/).  tests/cases.py adds them to CASES."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools" / "trace"))
+
+import chrome  # noqa: E402  tools/trace/chrome.py
+import htmlview  # noqa: E402
+import reports  # noqa: E402
+import tracefile  # noqa: E402
+
+# Which fields name a task in each event (pid field, comm field).
+NAMED = {
+    "sched_switch": [("prev_pid", "prev_comm"), ("next_pid", "next_comm")],
+    "sched_wakeup": [("pid", "comm")],
+    "sched_migrate": [("pid", "comm")],
+    "sched_fork": [("parent_pid", "comm"), ("child_pid", "child_comm")],
+    "sched_exit": [("pid", "comm")],
+}
+
+
+def parsed(out, which=-1):
+    """(Trace, None) from the data channel, or (None, reason)."""
+    try:
+        return tracefile.parse(out.data, which), None
+    except tracefile.TraceError as e:
+        return None, f"data: {e}"
+
+
+def every_event_named(expect):
+    """Every task-naming event carries a comm for each pid it names; pids
+    0 are "idle"; the programs in expect appear by name."""
+    def check(out):
+        t, err = parsed(out)
+        if err:
+            return err
+        if not t.complete:
+            return "data: no '# end of trace' line"
+        if sorted(t.recorded) != list(range(t.ncpu)):
+            return f"data: '# cpu=' lines for {sorted(t.recorded)}"
+        seen = set()
+        for e in t.events:
+            for pk, ck in NAMED.get(e.name, []):
+                if pk not in e.f or not e.f.get(ck):
+                    return f"data: {e.name} at {e.ts} us without {ck}"
+                if e.f[pk] == "0" and e.f[ck] != "idle":
+                    return f"data: pid 0 named {e.f[ck]!r}, not idle"
+                seen.add(e.f[ck])
+        missing = [n for n in expect if n not in seen]
+        return f"data: no event names {missing}" if missing else None
+    check.__doc__ = f"every event names its tasks ({', '.join(expect)})"
+    return check
+
+
+def ring_wrapped():
+    """A small ring (trace_buf_size=) wraps: the header counts the lost
+    events (recorded - size), the dump holds exactly size events of that
+    CPU, and the reports say what was lost."""
+    def check(out):
+        t, err = parsed(out)
+        if err:
+            return err
+        wrapped = [c for c, n in t.lost.items() if n]
+        if not wrapped:
+            return f"data: no ring wrapped (lost {t.lost}, size " \
+                   f"{t.ring_size})"
+        for c in wrapped:
+            if t.lost[c] != t.recorded[c] - t.ring_size:
+                return (f"data: cpu{c} lost {t.lost[c]}, expected "
+                        f"recorded {t.recorded[c]} - size {t.ring_size}")
+            kept = sum(1 for e in t.events if e.cpu == c)
+            if kept != t.ring_size:
+                return f"data: cpu{c} printed {kept} of {t.ring_size} events"
+        text = reports.latency(t)
+        if f"cpu{wrapped[0]}: {t.lost[wrapped[0]]} events lost" not in text:
+            return "qtrace latency does not report the lost events"
+        if not chrome.convert(t)["otherData"]["lost_notes"]:
+            return "JSON otherData has no lost_notes"
+        return None
+    check.__doc__ = "a wrapped ring counts and reports its lost events"
+    return check
+
+
+def tool_dumps(n, prog):
+    """The data channel holds n dumps (trace dump, trace record), each
+    complete and naming prog."""
+    def check(out):
+        dumps = tracefile.split_dumps(out.data)
+        if len(dumps) != n:
+            return f"data: {len(dumps)} dumps, expected {n}"
+        for i in range(n):
+            t, err = parsed(out, i)
+            if err:
+                return err
+            if not t.complete:
+                return f"data: dump {i} has no end line"
+            names = set(t.comms().values())
+            if prog not in names:
+                return f"data: dump {i} never names {prog} ({names})"
+        return None
+    check.__doc__ = f"{n} complete dumps naming {prog}"
+    return check
+
+
+# Typed at the shell's prompt, one command a line.
+TOOL_LINES = ["trace dump", "trace start -b 5", "trace bogus",
+              "trace start -b 4096", "spinners 2 1", "trace stop",
+              "trace status", "trace dump", "trace record spinners 2 1",
+              "exit"]
+TOOL_SCRIPT = [step for line in TOOL_LINES
+               for step in (("expect", r"\$ "), ("send", line + "\n"))]
+
+
+def trace_cases(Case, must):
+    """The cases (Case and must come from tests/cases.py)."""
+    no_panic = must(r"^(?!.*PANIC).*smp: 4 of 4 CPUs online")
+    return [
+        Case("trace-comm", "trace=sched init=/bin/spinners -- 4 1",
+             timeout=60, checks=[no_panic, every_event_named(
+                 ["spinners", "idle"])],
+             doc="trace=sched: every event names its task (comm)"),
+        Case("trace-wrap", "trace=sched trace_buf_size=4K "
+             "init=/bin/hackbench -- 1 10", timeout=60,
+             checks=[ring_wrapped()],
+             doc="trace_buf_size=4K: the wrapped ring reports lost events"),
+        Case("trace-tool", "init=/bin/sh", timeout=90,
+             interactive=TOOL_SCRIPT, checks=[
+                 must(r"trace dump: No such file or directory \(nothing "
+                      r"recorded yet"),
+                 must(r"trace: -b takes 16 \.\. 1048576 events"),
+                 must(r"usage: trace start"),
+                 must(r"trace: stopped, 4 rings of 4096 events"),
+                 must(r"cpu0: \d+ recorded, \d+ kept, 0 lost"),
+                 must(r"trace: spinners exited with status 0"),
+                 tool_dumps(2, "spinners")],
+             doc="trace start/stop/status/dump/record from the shell"),
+    ]
