@@ -113,6 +113,131 @@ def tool_dumps(n, prog):
     return check
 
 
+RAW_RE = re.compile(r"^(\d+)\.(\d{6}) cpu=(\d+) (sched_\w+) (.*?)\r?$", re.M)
+
+
+def raw_events(data):
+    """The last dump's events straight from the text, without tools/trace:
+    (usec, cpu, name, fields)."""
+    start = data.rfind("# tracer: sched")
+    out = []
+    for m in RAW_RE.finditer(data, max(start, 0)):
+        f = dict(w.split("=", 1) for w in m.group(5).split() if "=" in w)
+        out.append((int(m.group(1)) * 1000000 + int(m.group(2)),
+                    int(m.group(3)), m.group(4), f))
+    return out
+
+
+def raw_latencies(events):
+    """(wakeup time, switch-in time) of every wakeup whose task ran."""
+    out, pending = [], {}
+    for usec, cpu, name, f in events:
+        if name == "sched_wakeup":
+            pending[f["pid"]] = usec
+        elif name == "sched_switch" and f["next_pid"] in pending:
+            out.append((pending.pop(f["next_pid"]), usec))
+    return sorted(out)
+
+
+def json_matches_raw():
+    """The Perfetto JSON against the raw lines: the slices of each CPU
+    never overlap, every switch starts the next task's slice and ends the
+    previous task's one on that CPU, and the wakeup -> run flows have
+    exactly the raw trace's wakeup latencies."""
+    def check(out):
+        t, err = parsed(out)
+        if err:
+            return err
+        doc = json.loads(json.dumps(chrome.convert(t)))
+        evs = doc["traceEvents"]
+        xs = {}
+        for e in evs:
+            if e["ph"] == "X":
+                xs.setdefault(e["tid"] - 1, []).append(e)
+        for cpu, sl in xs.items():
+            sl.sort(key=lambda e: e["ts"])
+            for a, b in zip(sl, sl[1:]):
+                if a["ts"] + a["dur"] > b["ts"]:
+                    return (f"json: cpu{cpu} slices overlap: {a['name']} "
+                            f"at {a['ts']}+{a['dur']} and {b['name']} at "
+                            f"{b['ts']}")
+        starts = {(e["tid"] - 1, e["ts"], e["args"]["pid"]) for sl in
+                  xs.values() for e in sl}
+        ends = {(e["tid"] - 1, e["ts"] + e["dur"], e["args"]["pid"])
+                for sl in xs.values() for e in sl}
+        raw = raw_events(out.data)
+        nsw = 0
+        for usec, cpu, name, f in raw:
+            if name != "sched_switch":
+                continue
+            nsw += 1
+            nxt, prev = int(f["next_pid"]), int(f["prev_pid"])
+            if nxt and (cpu, usec, nxt) not in starts:
+                return f"json: no slice of pid {nxt} starting at {usec} " \
+                       f"on cpu{cpu}"
+            if prev and (cpu, usec, prev) not in ends:
+                return f"json: no slice of pid {prev} ending at {usec} " \
+                       f"on cpu{cpu}"
+        if nsw < 20:
+            return f"data: only {nsw} switches: workload too small"
+        flows = {}
+        for e in evs:
+            if e["ph"] in "sf" and e.get("cat") == "wakeup":
+                flows.setdefault(e["id"], {})[e["ph"]] = e["ts"]
+        got = sorted((v["s"], v["f"]) for v in flows.values())
+        want = raw_latencies(raw)
+        if got != want:
+            diff = sorted(set(want) ^ set(got))[:3]
+            return (f"json: {len(got)} wakeup flows, raw trace has "
+                    f"{len(want)} wakeups that ran; first differences "
+                    f"{diff}")
+        return None
+    check.__doc__ = "JSON slices and wakeup flows match the raw trace"
+    return check
+
+
+CHROMIUM = "chromium"
+
+
+def html_renders():
+    """The HTML page, loaded in headless Chromium from file://, draws one
+    lane per CPU, each with as many slices as the JSON has there, and the
+    lanes that ran something have painted pixels (read back from each
+    canvas by the page: data-ink).  Leaves a screenshot, timeline.png, in
+    the temporary directory it names on failure."""
+    def check(out):
+        t, err = parsed(out)
+        if err:
+            return err
+        tmp = Path(tempfile.mkdtemp(prefix="quanta-html-"))
+        page = tmp / "trace.html"
+        htmlview.write(t, page)
+        cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+               "--window-size=1200,500", "--dump-dom", page.as_uri()]
+        try:
+            dom = subprocess.run(cmd, capture_output=True, timeout=120,
+                                 text=True).stdout
+        except (OSError, subprocess.TimeoutExpired) as e:
+            return f"chromium: {e}"
+        lanes = re.findall(r'<canvas class="lane" data-cpu="(\d+)" '
+                           r'data-slices="(\d+)"[^>]*data-ink="(\d+)"', dom)
+        if f'data-rendered="{t.ncpu}"' not in dom:
+            return f"html: the page's script did not finish ({tmp})"
+        if len(lanes) != t.ncpu:
+            return f"html: {len(lanes)} lanes drawn, {t.ncpu} CPUs ({tmp})"
+        by_cpu = tracefile.slices(t)
+        for cpu, nslices, ink in lanes:
+            want = len(by_cpu.get(int(cpu), []))
+            if int(nslices) != want:
+                return f"html: lane {cpu} has {nslices} slices, JSON {want}"
+            if want and int(ink) == 0:
+                return f"html: lane {cpu} has {want} slices but no pixels"
+        shutil.rmtree(tmp, ignore_errors=True)
+        return None
+    check.__doc__ = "the HTML timeline renders in headless Chromium"
+    return check
+
+
 # Typed at the shell's prompt, one command a line.
 TOOL_LINES = ["trace dump", "trace start -b 5", "trace bogus",
               "trace start -b 4096", "spinners 2 1", "trace stop",
@@ -145,4 +270,10 @@ def trace_cases(Case, must):
                  must(r"trace: spinners exited with status 0"),
                  tool_dumps(2, "spinners")],
              doc="trace start/stop/status/dump/record from the shell"),
+        Case("trace-viewer-json", "trace=sched init=/bin/hackbench -- 1 10",
+             timeout=60, checks=[json_matches_raw()],
+             doc="tools/trace JSON matches the raw trace (det)"),
+        Case("trace-viewer-html", "trace=sched init=/bin/hackbench -- 1 10",
+             timeout=180, needs=[CHROMIUM], checks=[html_renders()],
+             doc="tools/trace HTML timeline renders in headless Chromium"),
     ]
