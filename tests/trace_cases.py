@@ -238,6 +238,123 @@ def html_renders():
     return check
 
 
+# gdb: stop inside the policy's own dump of CPU 2 (sched_dump holds that
+# runqueue's lock, and gdb stops every CPU), run every helper, then let
+# the kernel print the dump the helpers must agree with.
+GDB_HELPERS_SCRIPT = """\
+set pagination off
+set confirm off
+file {kernel}
+source ROOT/tools/gdb/quanta.py
+target remote :{port}
+break sched_dump
+continue
+delete
+break *sched_policy.dump
+continue
+printf "STOPPED thread %d\\n", $_thread
+k-help
+k-rq 2
+k-ps
+k-task $k_current(2)
+printf "CURR2 %d NR2 %d\\n", $k_current(2)->tid, $k_rq(2)->nr_running
+k-trace 2 5
+k-dmesg 3
+printf "END\\n"
+delete
+continue
+""".replace("ROOT", str(ROOT))
+
+# The tids of queued tasks in each policy's dump() lines, in print order
+# (kernel/sched/<policy>.c); lines about the running task are skipped.
+DUMP_TID_RE = re.compile(r"\b(\d+)\((?:-?\d+ms|slice -?\d+|-?\d+ us)\)?"
+                         r"|(?<!curr) pid (\d+) (?:vruntime|deadline)")
+TASK_FIELD = {"rr": "slice_ns", "o1": "sleep_avg", "staircase": "deadline",
+              "rsdl": "time_slice", "cfs": "vruntime", "eevdf": "deadline"}
+
+
+def dump_after_stop(com1, policy):
+    """(nr_running, curr, [tids]) of the kernel's dump of cpu2."""
+    lines = [l.rstrip("\r") for l in com1.splitlines()]
+    for i, line in enumerate(lines):
+        m = re.search(rf"cpu2: {policy}, nr_running (\d+), curr (\d+)",
+                      line)
+        if not m:
+            continue
+        tids = []
+        for body in lines[i + 1:]:
+            b = re.match(r"\[[ \d.]+\] cpu\d+: (  .*)", body)
+            if not b:
+                break
+            if "running:" in b.group(1) or "curr " in b.group(1):
+                continue
+            for x, y in DUMP_TID_RE.findall(b.group(1)):
+                tids.append(int(x or y))
+        return int(m.group(1)), int(m.group(2)), tids
+    return None
+
+
+def gdb_helpers_agree():
+    """Each helper's output against the kernel's own view at the same
+    stop: k-rq's order, nr_running and running task against the policy's
+    dump() of that runqueue; k-ps's rows for cpu 2 against nr_running;
+    k-task decodes the policy's struct; $k_current/$k_rq agree; k-trace's
+    lines appear verbatim in the kernel's final trace dump; k-dmesg ends
+    with the console line sched_dump printed just before the stop."""
+    def check(out):
+        g = out.channel("gdb")
+        if "STOPPED" not in g or "END" not in g:
+            return "gdb: never stopped in the policy's dump (or a " \
+                   "command failed)"
+        m = re.search(r"^cpu2: policy (\S+), nr_running (\d+)", g, re.M)
+        if not m:
+            return "gdb: no k-rq header"
+        policy, nr = m.group(1), int(m.group(2))
+        run = re.search(r"^  running: (?:tid (\d+)|idle)", g, re.M)
+        order = re.search(r"^  order: ?([\d ]*)$", g, re.M)
+        if not run or not order:
+            return "gdb: k-rq has no running/order line"
+        curr = int(run.group(1) or 0)
+        order = [int(x) for x in order.group(1).split()]
+        kern = dump_after_stop(out.com1, policy)
+        if kern is None:
+            return f"com1: no 'cpu2: {policy}, nr_running' dump line"
+        if (nr, curr, order) != kern:
+            return (f"k-rq says nr_running {nr}, curr {curr}, order "
+                    f"{order}; the kernel's dump {kern}")
+        if not order:
+            return "cpu2 had nothing queued: the check proved nothing"
+        rows = re.findall(r"^ +(\d+) +\d+ (\S+) +(running|queued) +2 ",
+                          g, re.M)
+        mine = {int(t): st for t, _, st in rows}
+        if len(mine) != nr or mine.get(curr) != "running" or \
+                any(mine.get(t) != "queued" for t in order):
+            return f"k-ps rows on cpu2 {mine} vs curr {curr}, queued {order}"
+        want = f"sched_priv as struct "
+        if want not in g or f"{TASK_FIELD[policy]} = " not in g:
+            return f"k-task: no decoded {TASK_FIELD[policy]}"
+        if f"CURR2 {curr} NR2 {nr}" not in g:
+            return "$k_current(2)/$k_rq(2) disagree with k-rq"
+        ev = re.findall(r"^\d+\.\d{6} cpu=2 sched_\w+ .*$", g, re.M)
+        if len(ev) != 5:
+            return f"k-trace 2 5 printed {len(ev)} events"
+        data = out.data.replace("\r", "")
+        missing = [e for e in ev if e not in data]
+        if missing:
+            return f"k-trace line not in the kernel's dump: {missing[0]}"
+        dm = g[g.index("CURR2"):g.index("END")].splitlines()
+        header = [l for l in dm if re.search(r"cpu2: \S+, nr_running", l)]
+        com1 = [l.rstrip("\r") for l in out.com1.splitlines()]
+        if not header or header[-1] not in com1:
+            return "k-dmesg: the sched_dump line is not the console's"
+        for cmd in ("k-ps", "k-rq", "k-task", "k-trace", "k-dmesg"):
+            if cmd not in g:
+                return f"k-help does not list {cmd}"
+        return None
+    check.__doc__ = "gdb helpers agree with the kernel's own dump"
+    return check
+
+
 # Typed at the shell's prompt, one command a line.
 TOOL_LINES = ["trace dump", "trace start -b 5", "trace bogus",
               "trace start -b 4096", "spinners 2 1", "trace stop",
@@ -270,6 +387,12 @@ def trace_cases(Case, must):
                  must(r"trace: spinners exited with status 0"),
                  tool_dumps(2, "spinners")],
              doc="trace start/stop/status/dump/record from the shell"),
+        Case("sched-gdb-helpers", "trace=sched init=/bin/sh -- -c "
+             "'spinners 12 3 & sleep 1; trace rq 2'", profile="real",
+             timeout=120, status=None, needs=["gdb"], gdb=GDB_HELPERS_SCRIPT,
+             checks=[gdb_helpers_agree()],
+             doc="gdb's k-rq/k-ps/k-task/k-trace/k-dmesg against the "
+                 "kernel's own dump, stopped in it"),
         Case("trace-viewer-json", "trace=sched init=/bin/hackbench -- 1 10",
              timeout=60, checks=[json_matches_raw()],
              doc="tools/trace JSON matches the raw trace (det)"),

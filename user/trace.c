@@ -12,10 +12,12 @@
  *                             start, run CMD, stop, dump: the trace of one
  *                             command (like perf sched record); exits with
  *                             CMD's status
+ *   trace rq CPU              the policy's own dump of CPU's runqueue, on the
+ *                             console (what gdb's k-rq shows, from inside)
  *
  * The host side turns a dump into pictures and reports: tools/trace/
  * (docs/tracing.md).  System calls: trace (Quanta's, uapi/trace.h), fork,
- * execve, waitpid.
+ * execve, waitpid, sched_dump.
  */
 #include <errno.h>
 #include <quanta.h>
@@ -29,7 +31,8 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: trace start [-b EVENTS] | stop | dump | clear | "
-			"status\n       trace record [-b EVENTS] CMD [ARG...]\n");
+			"status\n       trace record [-b EVENTS] CMD [ARG...]\n"
+			"       trace rq CPU\n");
 }
 
 static int
@@ -136,6 +139,12 @@ main(int argc, char **argv)
 		return call("clear", Q_TRACE_CLEAR, 0, NULL);
 	} else if (argc == 2 && strcmp(cmd, "status") == 0) {
 		return status();
+	} else if (argc == 3 && strcmp(cmd, "rq") == 0) {
+		if (q_sched_dump(atoi(argv[2])) == 0)
+			return 0;
+		fprintf(stderr, "trace rq: cpu %s: %s\n", argv[2],
+			strerror(errno));
+		return 1;
 	}
 	usage();
 	return 2;
