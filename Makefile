@@ -25,6 +25,11 @@ OBJDUMP := $(CROSS)objdump
 NASM    := nasm
 PYTHON  := python3
 B       := build
+# GDB_BUILD=1: a kernel for stepping in gdb, in its own build directory
+# (flags below; docs/debugging.md)
+ifeq ($(GDB_BUILD),1)
+B       := build/gdb
+endif
 
 CFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-pic -fno-pie \
 	-fno-stack-protector -mgeneral-regs-only -fno-asynchronous-unwind-tables \
@@ -43,6 +48,13 @@ $(error SCHED=$(SCHED) is not a policy; choose one of: $(POLICIES))
 endif
 SCHED_DEBUG ?= 1
 CFLAGS += -DSCHED_DEBUG=$(SCHED_DEBUG)
+# -Og keeps variables where gdb looks for them; no inlining at all, so
+# `step` enters schedule()'s and the policies' static helpers, each with
+# its own frame.  (-mregparm=3 stays: the calling convention is the same.)
+ifeq ($(GDB_BUILD),1)
+CFLAGS += -Og -fno-inline -fno-inline-small-functions \
+	-fno-inline-functions-called-once -fno-optimize-sibling-calls
+endif
 
 # Everything but the policy is shared by the kernels of all policies;
 # build/kernel-<policy>.elf links one policy in, build/kernel.elf is a copy
@@ -173,15 +185,14 @@ qemu-gdb: all
 gdb-attach:
 	gdb -q -nx -x .gdbinit -ex "target remote :$(GDBPORT)"
 
-# Both in one terminal: QEMU in the background (console in build/gdb-com1.log)
+# Both in one terminal (tools/gdb/launch.py): QEMU in its own session,
+# console in $(B)/gdb-com1.log, data channel in $(B)/gdb-data.log; Ctrl-C
+# stops the CPUs, quit ends QEMU, a busy port is reported, not reused.
 gdb: all
-	@echo "console output goes to $(B)/gdb-com1.log"
-	@$(PYTHON) tools/qemu.py --profile $(PROFILE) --cpus $(CPUS) --gdb --halt \
-		--cmdline "$(CMDLINE)" $(INITRD_ARG) \
-		--com1 $(B)/gdb-com1.log $(B)/kernel.elf < /dev/null & \
-	qpid=$$!; sleep 0.5; \
-	gdb -q -nx -x .gdbinit -ex "target remote :$(GDBPORT)"; \
-	kill $$qpid 2>/dev/null; wait $$qpid 2>/dev/null; true
+	@$(PYTHON) tools/gdb/launch.py --kernel $(B)/kernel.elf $(INITRD_ARG) \
+		--profile $(PROFILE) --cpus $(CPUS) --mem $(MEM) \
+		--cmdline "$(CMDLINE)" --port $(GDBPORT) \
+		--com1 $(B)/gdb-com1.log --data $(B)/gdb-data.log
 
 # The whole suite with SCHED's kernel, then the scheduling cases (user
 # programs, scheduler behaviour, seeds) with every other policy's kernel.
@@ -191,6 +202,8 @@ test: all kernels host-test
 		{ echo "FAIL  grub-file rejects build/kernel.elf"; exit 1; }
 	$(PYTHON) tests/run.py --kernel $(B)/kernel.elf --initrd $(INITRD) \
 		--tag $(SCHED)
+	@echo "make gdb's launcher on a pty (tests/gdb_launch.py)"
+	@$(PYTHON) tests/gdb_launch.py --kernel $(B)/kernel.elf --initrd $(INITRD)
 	@set -e; for p in $(filter-out $(SCHED),$(POLICIES)); do \
 		$(PYTHON) tests/run.py --kernel $(B)/kernel-$$p.elf \
 			--initrd $(INITRD) --per-policy --tag $$p \

@@ -570,4 +570,4 @@ KNOWN_GAPS = {}
 
 # The scheduler trace, its viewers and the gdb helpers: tests/trace_cases.py
 import trace_cases  # noqa: E402
-CASES += trace_cases.trace_cases(Case, must)
+CASES += trace_cases.trace_cases(Case, must, must_not)

@@ -355,6 +355,21 @@ def gdb_helpers_agree():
     return check
 
 
+GDB_CALL_SCRIPT = """\
+set pagination off
+set confirm off
+file {kernel}
+target remote :{port}
+break smp_start_aps
+continue
+call gdb_sched_dump(0)
+call gdb_sched_dump(7)
+printf "CALLED\\n"
+delete
+kill
+"""
+
+
 # Typed at the shell's prompt, one command a line.
 TOOL_LINES = ["trace dump", "trace start -b 5", "trace bogus",
               "trace start -b 4096", "spinners 2 1", "trace stop",
@@ -364,7 +379,7 @@ TOOL_SCRIPT = [step for line in TOOL_LINES
                for step in (("expect", r"\$ "), ("send", line + "\n"))]
 
 
-def trace_cases(Case, must):
+def trace_cases(Case, must, must_not):
     """The cases (Case and must come from tests/cases.py)."""
     no_panic = must(r"^(?!.*PANIC).*smp: 4 of 4 CPUs online")
     return [
@@ -393,6 +408,13 @@ def trace_cases(Case, must):
              checks=[gdb_helpers_agree()],
              doc="gdb's k-rq/k-ps/k-task/k-trace/k-dmesg against the "
                  "kernel's own dump, stopped in it"),
+        Case("gdb-call-regparm", "test=boot", cpus=2, profile="real",
+             timeout=60, status=None, needs=["gdb"], gdb=GDB_CALL_SCRIPT,
+             checks=[must(r"cpu0: \w+, nr_running 0, curr 0, \d+ switches"),
+                     must(r"gdb_sched_dump: cpu 7: 1 CPUs online"),
+                     must(r"^CALLED", "gdb"), must_not(r"PANIC")],
+             doc="gdb's call of a GDB_CALLABLE (regparm(0)) function gets "
+                 "its argument"),
         Case("trace-viewer-json", "trace=sched init=/bin/hackbench -- 1 10",
              timeout=60, checks=[json_matches_raw()],
              doc="tools/trace JSON matches the raw trace (det)"),

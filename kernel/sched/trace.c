@@ -383,6 +383,27 @@ trace_dump(void)
 		dump_paused();
 }
 
+/* ---- for gdb's call command (trace.h: GDB_CALLABLE) ---- */
+
+void GDB_CALLABLE
+gdb_sched_dump(int cpu)
+{
+	if (cpu < 0 || cpu >= ncpu) {
+		printk("gdb_sched_dump: cpu %d: %d CPUs online\n", cpu, ncpu);
+		return;
+	}
+	sched_dump(cpu);
+}
+
+void GDB_CALLABLE
+gdb_trace_dump(void)
+{
+	if (trace_nrings)
+		dump_paused();
+	else
+		printk("gdb_trace_dump: nothing recorded\n");
+}
+
 /* ---- the system call (include/uapi/trace.h) ---- */
 
 static int

@@ -61,6 +61,21 @@ void trace_migrate_slow(struct task *p, int from, int to);
 void trace_fork_slow(struct task *parent, struct task *child);
 void trace_exit_slow(struct task *p);
 
+/*
+ * Functions meant for gdb's "call" command.  The kernel passes arguments
+ * in registers (-mregparm=3), but gdb, which reads no calling convention
+ * from the debug information, pushes them on the stack: "call
+ * sched_dump(0)" hands sched_dump() whatever eax holds.  GDB_CALLABLE
+ * functions take theirs on the stack (regparm(0)).  This is the one place
+ * they are declared; docs/debugging.md says when calling them is safe (no
+ * runqueue lock held on the CPU gdb calls on).  tools/gdb never calls
+ * kernel code.
+ */
+#define GDB_CALLABLE	__attribute__((regparm(0), used, noinline))
+
+void GDB_CALLABLE gdb_sched_dump(int cpu);	/* sched_dump(cpu) */
+void GDB_CALLABLE gdb_trace_dump(void);		/* the rings, now */
+
 static inline void
 trace_switch(struct rq *rq, struct task *prev, struct task *next)
 {
