@@ -159,10 +159,13 @@ def main(argv=None):
         finally:
             signal.signal(signal.SIGINT, old)
     finally:
+        running = vm.poll() is None
         stop(vm)
-    status = vm.returncode
-    why = "stopped with gdb" if status < 0 else qemu.describe_status(status)
-    print(f"make gdb: QEMU ended ({why})", file=sys.stderr)
+    if running:
+        print("make gdb: gdb is gone, QEMU stopped", file=sys.stderr)
+    else:
+        print(f"make gdb: QEMU had ended: "
+              f"{qemu.describe_status(vm.returncode)}", file=sys.stderr)
     return 0
 
 
