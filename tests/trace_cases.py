@@ -196,6 +196,46 @@ def json_matches_raw():
     return check
 
 
+def reports_match_raw():
+    """perf-sched-style reports: map and timehist have one line per raw
+    switch, latency one row per task that ran, with its switch-in count
+    equal to the raw count of sched_switch next_pid=<it> lines, and
+    migrate one line per sched_migrate."""
+    def check(out):
+        t, err = parsed(out)
+        if err:
+            return err
+        raw = raw_events(out.data)
+        nsw = sum(1 for e in raw if e[2] == "sched_switch")
+        nmig = sum(1 for e in raw if e[2] == "sched_migrate")
+        body = {name: [l for l in fn(t).splitlines() if l and
+                       not l.startswith(("#", "-", " -"))]
+                for name, fn in reports.REPORTS.items()}
+        if len([l for l in body["map"] if " secs" in l]) != nsw:
+            return f"map: not {nsw} switch lines"
+        if len([l for l in body["timehist"] if re.match(r" *\d+\.\d{6} \[",
+                                                        l)]) != nsw:
+            return f"timehist: not {nsw} switch lines"
+        if len(body["migrate"]) - 1 != nmig:
+            return f"migrate: {len(body['migrate']) - 1} lines, raw {nmig}"
+        ins = {}
+        for usec, cpu, name, f in raw:
+            if name == "sched_switch" and f["next_pid"] != "0":
+                ins[f["next_pid"]] = ins.get(f["next_pid"], 0) + 1
+        rows = 0
+        for line in body["latency"]:
+            m = re.match(r"\s+\S+:(\d+)\s+\|\s+[\d.]+ ms \|\s+(\d+) \|", line)
+            if m and ins.get(m.group(1), 0) != int(m.group(2)):
+                return (f"latency: pid {m.group(1)} switched in "
+                        f"{m.group(2)} times, raw {ins.get(m.group(1), 0)}")
+            rows += bool(m)
+        if rows != len(ins):
+            return f"latency: {rows} task rows, {len(ins)} tasks ran"
+        return None
+    check.__doc__ = "map/timehist/latency/migrate agree with the raw trace"
+    return check
+
+
 CHROMIUM = "chromium"
 
 
@@ -416,7 +456,7 @@ def trace_cases(Case, must, must_not):
              doc="gdb's call of a GDB_CALLABLE (regparm(0)) function gets "
                  "its argument"),
         Case("trace-viewer-json", "trace=sched init=/bin/hackbench -- 1 10",
-             timeout=60, checks=[json_matches_raw()],
+             timeout=60, checks=[json_matches_raw(), reports_match_raw()],
              doc="tools/trace JSON matches the raw trace (det)"),
         Case("trace-viewer-html", "trace=sched init=/bin/hackbench -- 1 10",
              timeout=180, needs=[CHROMIUM], checks=[html_renders()],

@@ -4,7 +4,8 @@ data and the code are inside the page, so it opens from file:// in any
 browser.
 
 Controls: mouse wheel zooms around the pointer, drag pans, double click
-(or the "all" button) shows everything; hovering a slice shows its task,
+(or the "all" button) shows everything; page.html#from=US&to=US opens on
+that window (microseconds from the trace's first event); hovering a slice shows its task,
 prio, policy key, start, length, how it ended and the wakeup delay that
 preceded it.
 """
@@ -240,8 +241,14 @@ function wire() {
                                                    draw(); };
   window.addEventListener("resize", draw);
 }
+function from_hash() {   // #from=US&to=US: the view, in us from the start
+  const h = new URLSearchParams(location.hash.slice(1));
+  const a = parseFloat(h.get("from")), b = parseFloat(h.get("to"));
+  if (a >= 0 && b > a) { v0 = a; v1 = Math.min(b, D.span); }
+}
 setup();
 wire();
+from_hash();
 draw();
 for (let c = 0; c < lanes.length; c++) lanes[c].dataset.ink = ink(c);
 document.body.dataset.rendered = lanes.length;

@@ -8,6 +8,7 @@
     qtrace.py DATA latency         perf sched latency
     qtrace.py DATA map             perf sched map
     qtrace.py DATA timehist        perf sched timehist
+    qtrace.py DATA migrate         every migration and its cause
 
 DATA is the data channel (0xe9) as QEMU wrote it: build/data.log after
 make run or make qemu, data.log in a test's directory, or '-' for stdin.

@@ -7,6 +7,7 @@ map:      one line per context switch, one column per CPU, a short code
           per task ('.' idle, '*' the CPU that switched).
 timehist: one line per context switch: the task switched out, how long it
           had waited before it ran, its scheduling delay, how long it ran.
+migrate:  (Quanta's own) every migration, from and to, and its cause.
 """
 
 import string
@@ -137,4 +138,47 @@ def timehist(t):
     return "\n".join(out) + "\n"
 
 
-REPORTS = {"latency": latency, "map": map_report, "timehist": timehist}
+def migrations(t):
+    """Every migration with its cause, read from the events around it:
+    the same CPU's next event about the task (a sched_wakeup: wakeup
+    placement) or its next sched_balance (the balancer's pull, or its
+    5-on-4 rotation when it reports pulled=0); else a push by the source
+    CPU (active balance or an affinity change, balance_after_switch) or a
+    move by another CPU."""
+    out = lost_notice(t) + [
+        f"{'time':>12}  {'task':<24} {'from':>5} -> {'to':<5} "
+        f"{'by':<5} cause", f"{'-' * 12}  {'-' * 24} {'-' * 14} {'-' * 5} "
+                            f"{'-' * 30}"]
+    ev = t.events
+    for i, e in enumerate(ev):
+        if e.name != "sched_migrate":
+            continue
+        pid, src, dst = e.int("pid"), e.int("orig_cpu"), e.int("dest_cpu")
+        cause = None
+        for f in ev[i + 1:i + 40]:
+            if f.cpu != e.cpu:
+                continue
+            if f.name == "sched_wakeup" and f.int("pid") == pid:
+                cause = "wakeup placement"
+                break
+            if f.name == "sched_balance" and e.cpu == dst:
+                what = (f"pulled {f.int('pulled')}" if f.int("pulled") > 0
+                        else "rotated one")     # balance.c rotate()
+                cause = (f"load balance: cpu{e.cpu} {what} from the "
+                         f"busiest, cpu{f.int('busiest')} (imbalance "
+                         f"{f.int('imbalance')})")
+                break
+            if f.name == "sched_switch":
+                break
+        if cause is None:
+            cause = ("push by the source CPU (active balance or affinity)"
+                     if e.cpu == src else f"moved by cpu{e.cpu}")
+        out.append(f"{e.ts / 1e6:12.6f}  "
+                   f"{task_label(e.f.get('comm', '?'), pid):<24} "
+                   f"{'cpu' + str(src):>5} -> {'cpu' + str(dst):<5} "
+                   f"{'cpu' + str(e.cpu):<5} {cause}")
+    return "\n".join(out) + "\n"
+
+
+REPORTS = {"latency": latency, "map": map_report, "timehist": timehist,
+           "migrate": migrations}
