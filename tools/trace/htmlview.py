@@ -171,10 +171,11 @@ function axis() {
   if (span / step > 10) step *= 2.5;
   g.fillStyle = "#333";
   g.font = "10px sans-serif";
-  for (let t = Math.ceil(v0 / step) * step; t <= v1; t += step) {
-    const x = (t - v0) * w / span;
+  const a0 = v0 + D.t0;     // ticks at round absolute times
+  for (let t = Math.ceil(a0 / step) * step; t <= a0 + span; t += step) {
+    const x = (t - a0) * w / span;
     g.fillRect(x, h - 5, 1, 5);
-    g.fillText(fmt(t + D.t0), x + 2, h - 7);
+    g.fillText(fmt(Math.round(t * 1000) / 1000), x + 2, h - 7);
   }
 }
 function ink(c) {   // painted pixels of lane c (for tests and sanity)

@@ -90,7 +90,9 @@ def main(argv=None):
         import json
         out = json.dumps(chrome.convert(t), separators=(",", ":"))
     elif args.what == "html":
-        out = htmlview.render(t)
+        name = os.path.splitext(os.path.basename(args.data))[0]
+        out = htmlview.render(t, f"Quanta trace: {name} ({t.policy}, "
+                                 f"{t.ncpu} CPUs)")
     else:
         out = dump_text(text, args.dump)
     if args.out:
