@@ -150,6 +150,19 @@ def json_matches_raw():
             return err
         doc = json.loads(json.dumps(chrome.convert(t)))
         evs = doc["traceEvents"]
+        for e in evs:       # the Trace Event Format's required fields
+            need = {"M": ("name", "pid", "args"),
+                    "X": ("name", "pid", "tid", "ts", "dur"),
+                    "i": ("name", "pid", "tid", "ts", "s"),
+                    "s": ("id", "pid", "tid", "ts"),
+                    "f": ("id", "pid", "tid", "ts", "bp")}.get(e.get("ph"))
+            if need is None or any(k not in e for k in need) or \
+                    e.get("dur", 0) < 0:
+                return f"json: malformed event {e}"
+        names = {e["args"]["name"] for e in evs if e.get("name") ==
+                 "thread_name"}
+        if names != {f"CPU {c}" for c in range(t.ncpu)}:
+            return f"json: CPU tracks {sorted(names)}"
         xs = {}
         for e in evs:
             if e["ph"] == "X":
@@ -243,8 +256,9 @@ def html_renders():
     """The HTML page, loaded in headless Chromium from file://, draws one
     lane per CPU, each with as many slices as the JSON has there, and the
     lanes that ran something have painted pixels (read back from each
-    canvas by the page: data-ink).  Leaves a screenshot, timeline.png, in
-    the temporary directory it names on failure."""
+    canvas by the page: data-ink), and hovering the longest slice (#tip=)
+    shows its task and prio.  The page is left in the temporary directory
+    a failure names."""
     def check(out):
         t, err = parsed(out)
         if err:
@@ -252,8 +266,13 @@ def html_renders():
         tmp = Path(tempfile.mkdtemp(prefix="quanta-html-"))
         page = tmp / "trace.html"
         htmlview.write(t, page)
+        by_cpu = tracefile.slices(t)
+        cpu = max(by_cpu, key=lambda c: len(by_cpu[c]))
+        sl = max(by_cpu[cpu], key=lambda x: x.dur)  # hover the longest
+        at = (sl.start + sl.dur // 2) - t.start
         cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-               "--window-size=1200,500", "--dump-dom", page.as_uri()]
+               "--window-size=1200,500", "--dump-dom",
+               page.as_uri() + f"#tip={cpu},{at}"]
         try:
             dom = subprocess.run(cmd, capture_output=True, timeout=120,
                                  text=True).stdout
@@ -265,7 +284,12 @@ def html_renders():
             return f"html: the page's script did not finish ({tmp})"
         if len(lanes) != t.ncpu:
             return f"html: {len(lanes)} lanes drawn, {t.ncpu} CPUs ({tmp})"
-        by_cpu = tracefile.slices(t)
+        tip = re.search(r'<div id="tip"[^>]*>(.*?)</div>', dom, re.S)
+        want_tip = f"{sl.comm} (pid {sl.pid}) on CPU {cpu}"
+        if not tip or want_tip not in tip.group(1) or \
+                f"prio {sl.prio}" not in tip.group(1):
+            return (f"html: hovering cpu{cpu} at {at} us does not show "
+                    f"{want_tip!r} ({tip.group(1)[:80] if tip else None!r})")
         for cpu, nslices, ink in lanes:
             want = len(by_cpu.get(int(cpu), []))
             if int(nslices) != want:

@@ -5,7 +5,8 @@ browser.
 
 Controls: mouse wheel zooms around the pointer, drag pans, double click
 (or the "all" button) shows everything; page.html#from=US&to=US opens on
-that window (microseconds from the trace's first event); hovering a slice shows its task,
+that window (microseconds from the trace's first event), and
+#...&tip=CPU,US shows the hover box of lane CPU at that time; hovering a slice shows its task,
 prio, policy key, start, length, how it ended and the wakeup delay that
 preceded it.
 """
@@ -202,8 +203,11 @@ function hover(ev, c) {
     "\nstart " + fmt(s[0] + D.t0) + "\nlength " + fmt(s[1]) +
     "\nended " + ({R: "preempted (R)", S: "sleeping (S)", Z: "exited (Z)"}
                   [s[5]] || s[5]);
-  if (s[6] >= 0) txt += "\n" + (s[7] === "wakeup_new" ? "new, " : "") +
-    "woken by cpu" + s[8] + " " + fmt(s[6]) + " before";
+  if (s[6] >= 0 && s[7] === "preempted")
+    txt += "\nwaited " + fmt(s[6]) + " since it was preempted";
+  else if (s[6] >= 0)
+    txt += "\n" + (s[7] === "wakeup_new" ? "new, " : "") + "woken by cpu" +
+      s[8] + " " + fmt(s[6]) + " before it ran";
   if (s[9]) txt += "\n(cut by the start or end of the record)";
   tip.textContent = txt;
   tip.style.left = (ev.clientX + 12) + "px";
@@ -246,11 +250,20 @@ function from_hash() {   // #from=US&to=US: the view, in us from the start
   const h = new URLSearchParams(location.hash.slice(1));
   const a = parseFloat(h.get("from")), b = parseFloat(h.get("to"));
   if (a >= 0 && b > a) { v0 = a; v1 = Math.min(b, D.span); }
+  return h.get("tip");
+}
+function show_tip(spec) {  // #tip=CPU,US: hover there (pictures, tests)
+  const [c, us] = spec.split(",").map(Number), cv = lanes[c];
+  if (!cv) return;
+  const r = cv.getBoundingClientRect();
+  hover({clientX: r.left + (us - v0) * r.width / (v1 - v0),
+         clientY: r.top + r.height / 2}, c);
 }
 setup();
 wire();
-from_hash();
+const tipspec = from_hash();
 draw();
+if (tipspec) show_tip(tipspec);
 for (let c = 0; c < lanes.length; c++) lanes[c].dataset.ink = ink(c);
 document.body.dataset.rendered = lanes.length;
 """
