@@ -24,11 +24,9 @@
 #include "kernel/kmalloc.h"
 #include "kernel/lib/printf.h"
 #include "kernel/lib/string.h"
-#include "kernel/mm.h"
 #include "kernel/printk.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/trace.h"
-#include "kernel/syscall.h"
 #include "kernel/time.h"
 
 #define TRACE_EVENTS	8192	/* per CPU, unless trace_buf_size= says */
@@ -37,7 +35,10 @@ int trace_on;
 /* Named for gdb (tools/gdb: k-trace) */
 struct trace_ring trace_rings[MAX_CPUS];
 int trace_nrings;
-static int ctl_busy;		/* a control call is running */
+
+/* arch/x86/platform.c's; the host simulator (tests/host) has no firmware
+ * tables and sets ncpu before trace_init() instead. */
+extern struct platform_info platform __attribute__((weak));
 
 _Static_assert(Q_TRACE_MAX_CPUS >= MAX_CPUS, "q_trace_status too small");
 
@@ -57,7 +58,12 @@ rings_free(void)
 static int
 rings_alloc(uint32_t size)
 {
-	int n = platform.ncpu > 0 ? platform.ncpu : 1;
+	int n = &platform ? platform.ncpu : 0;
+
+	if (n < ncpu)
+		n = ncpu;
+	if (n > MAX_CPUS)
+		n = MAX_CPUS;
 
 	for (int i = 0; i < n; i++) {
 		struct trace_ring *r = &trace_rings[i];
@@ -181,7 +187,13 @@ trace_record(int type, int a, int b, int c, int d, int e, int f)
 static void
 set_comm(char *dst, const struct task *p)
 {
-	strlcpy(dst, p->is_idle ? "idle" : p->proc->comm, TRACE_COMM);
+	const char *src = p->is_idle ? "idle" : p->proc ? p->proc->comm : "?";
+	int i = 0;
+
+	/* by hand: the host simulator's libc has no strlcpy */
+	for (; i < TRACE_COMM - 1 && src[i]; i++)
+		dst[i] = src[i];
+	dst[i] = '\0';
 }
 
 static char
@@ -383,30 +395,9 @@ trace_dump(void)
 		dump_paused();
 }
 
-/* ---- for gdb's call command (trace.h: GDB_CALLABLE) ---- */
+/* ---- control (kernel/sys_trace.c: the trace system call) ---- */
 
-void GDB_CALLABLE
-gdb_sched_dump(int cpu)
-{
-	if (cpu < 0 || cpu >= ncpu) {
-		printk("gdb_sched_dump: cpu %d: %d CPUs online\n", cpu, ncpu);
-		return;
-	}
-	sched_dump(cpu);
-}
-
-void GDB_CALLABLE
-gdb_trace_dump(void)
-{
-	if (trace_nrings)
-		dump_paused();
-	else
-		printk("gdb_trace_dump: nothing recorded\n");
-}
-
-/* ---- the system call (include/uapi/trace.h) ---- */
-
-static int
+int
 trace_start(uint32_t size)
 {
 	int err;
@@ -424,7 +415,32 @@ trace_start(uint32_t size)
 	return 0;
 }
 
-static int
+void
+trace_stop(void)
+{
+	trace_quiesce();
+}
+
+void
+trace_clear(void)
+{
+	int was_on = trace_on;
+
+	trace_quiesce();
+	rings_clear();
+	__atomic_store_n(&trace_on, was_on, __ATOMIC_SEQ_CST);
+}
+
+int
+trace_dump_now(void)
+{
+	if (!trace_nrings)
+		return -ENOENT;
+	dump_paused();
+	return 0;
+}
+
+void
 trace_status(struct q_trace_status *st)
 {
 	memset(st, 0, sizeof(*st));
@@ -436,52 +452,4 @@ trace_status(struct q_trace_status *st)
 		st->recorded[i] = trace_rings[i].head;
 		st->lost[i] = ring_first(&trace_rings[i]);
 	}
-	return 0;
-}
-
-static int
-trace_ctl(int op, uint32_t arg, struct q_trace_status *st)
-{
-	switch (op) {
-	case Q_TRACE_START:
-		if (arg && (arg < Q_TRACE_MIN_EVENTS || arg > Q_TRACE_MAX_EVENTS))
-			return -EINVAL;
-		return trace_start(arg);
-	case Q_TRACE_STOP:
-		trace_quiesce();
-		return 0;
-	case Q_TRACE_DUMP:
-		if (!trace_nrings)
-			return -ENOENT;
-		dump_paused();
-		return 0;
-	case Q_TRACE_CLEAR: {
-		int was_on = trace_on;
-		trace_quiesce();
-		rings_clear();
-		__atomic_store_n(&trace_on, was_on, __ATOMIC_SEQ_CST);
-		return 0;
-	}
-	case Q_TRACE_STATUS:
-		return trace_status(st);
-	}
-	return -EINVAL;
-}
-
-SYSCALL(sys_trace)
-{
-	struct q_trace_status st;
-	int err;
-
-	(void)a4, (void)a5;
-	if ((int)a1 < Q_TRACE_START || (int)a1 > Q_TRACE_STATUS)
-		return -EINVAL;
-	if (__atomic_exchange_n(&ctl_busy, 1, __ATOMIC_ACQUIRE))
-		return -EBUSY;
-	err = trace_ctl((int)a1, a2, &st);
-	__atomic_store_n(&ctl_busy, 0, __ATOMIC_RELEASE);
-	if (!err && (int)a1 == Q_TRACE_STATUS &&
-	    copy_to_user((void *)a3, &st, sizeof(st)) < 0)
-		return -EFAULT;
-	return err;
 }

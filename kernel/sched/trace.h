@@ -55,6 +55,17 @@ void trace_record(int type, int a, int b, int c, int d, int e, int f);
 /* init exits: print the rings if recording */
 void trace_dump(void);
 
+/* Control, for the trace system call (kernel/sys_trace.c): start empties
+ * the rings (size events each, 0: keep; allocated on first use) and
+ * records; 0 or -ENOMEM.  dump_now prints the rings whether recording or
+ * not; -ENOENT if there are none. */
+struct q_trace_status;
+int trace_start(uint32_t size);
+void trace_stop(void);
+void trace_clear(void);
+int trace_dump_now(void);
+void trace_status(struct q_trace_status *st);
+
 void trace_switch_slow(struct rq *rq, struct task *prev, struct task *next);
 void trace_wakeup_slow(struct task *p, int cpu, int sync);
 void trace_migrate_slow(struct task *p, int from, int to);
@@ -75,6 +86,7 @@ void trace_exit_slow(struct task *p);
 
 void GDB_CALLABLE gdb_sched_dump(int cpu);	/* sched_dump(cpu) */
 void GDB_CALLABLE gdb_trace_dump(void);		/* the rings, now */
+/* (defined in kernel/sys_trace.c) */
 
 static inline void
 trace_switch(struct rq *rq, struct task *prev, struct task *next)
