@@ -314,7 +314,15 @@ target remote :{port}
 break sched_dump
 continue
 delete
-break *sched_policy.dump
+python
+# the policy's dump hook, or the core's default one where the policy
+# has none (sched_ops: the core's filled-in copy of the policy's table)
+try:
+    gdb.parse_and_eval("sched_ops")
+    gdb.execute("break *sched_ops.dump")
+except gdb.error:
+    gdb.execute("break *sched_policy.dump")
+end
 continue
 printf "STOPPED thread %d\\n", $_thread
 k-help
@@ -333,6 +341,8 @@ continue
 # (kernel/sched/<policy>.c); lines about the running task are skipped.
 DUMP_TID_RE = re.compile(r"\b(\d+)\((?:-?\d+ms|slice -?\d+|-?\d+ us)\)?"
                          r"|(?<!curr) pid (\d+) (?:vruntime|deadline)")
+# the core's dump for a policy without one: "... has no dump): 5 4"
+DEFAULT_DUMP_RE = re.compile(r"has no dump\):((?: \d+)*)")
 TASK_FIELD = {"rr": "slice_ns", "o1": "sleep_avg", "staircase": "deadline",
               "rsdl": "time_slice", "cfs": "vruntime", "eevdf": "deadline"}
 
@@ -351,6 +361,10 @@ def dump_after_stop(com1, policy):
             if not b:
                 break
             if "running:" in b.group(1) or "curr " in b.group(1):
+                continue
+            d = DEFAULT_DUMP_RE.search(b.group(1))
+            if d:
+                tids += [int(x) for x in d.group(1).split()]
                 continue
             for x, y in DUMP_TID_RE.findall(b.group(1)):
                 tids.append(int(x or y))

@@ -30,12 +30,45 @@ def field(value, role):
     v = value
     if v.type.strip_typedefs().code == gdb.TYPE_CODE_PTR:
         v = v.dereference()
-    try:
-        return v[name]
-    except gdb.error:
+    found = member(v, name)
+    if found is None:
         raise gdb.GdbError(f"struct {st} has no field {name!r}: update "
-                           f"FIELDS[{st!r}][{role!r}] in tools/gdb/fields.py"
-                           ) from None
+                           f"FIELDS[{st!r}][{role!r}] in tools/gdb/fields.py")
+    return found
+
+
+def anonymous(f):
+    """An unnamed struct or union member (C11 anonymous members)."""
+    return not f.name and f.type.strip_typedefs().code in (
+        gdb.TYPE_CODE_STRUCT, gdb.TYPE_CODE_UNION)
+
+
+def member(v, name):
+    """v's member name, looking inside anonymous structs and unions as C
+    does (struct task and struct rq may keep fields in one); None if
+    there is none."""
+    for f in v.type.strip_typedefs().fields():
+        if f.name == name:
+            return v[f]
+    for f in v.type.strip_typedefs().fields():
+        if anonymous(f):
+            found = member(v[f], name)
+            if found is not None:
+                return found
+    return None
+
+
+def member_offset(t, name):
+    """Byte offset of member name in type t (anonymous members too)."""
+    for f in t.strip_typedefs().fields():
+        if f.name == name:
+            return f.bitpos // 8
+    for f in t.strip_typedefs().fields():
+        if anonymous(f):
+            off = member_offset(f.type, name)
+            if off is not None:
+                return f.bitpos // 8 + off
+    return None
 
 
 def glob(role):
@@ -61,9 +94,9 @@ def offset_of(struct_name, role):
     """Byte offset of struct_name's field for role."""
     t = lookup_struct(struct_name)
     name = FIELDS[struct_name][role]
-    for f in t.fields():
-        if f.name == name:
-            return f.bitpos // 8
+    off = member_offset(t, name)
+    if off is not None:
+        return off
     raise gdb.GdbError(f"struct {struct_name} has no field {name!r}: update "
                        f"FIELDS[{struct_name!r}][{role!r}] in "
                        "tools/gdb/fields.py")

@@ -164,12 +164,21 @@ class TaskPrinter:
 
     def children(self):
         _, pol = policies.current_policy()
+        priv = kcore.FIELDS["task"]["priv"]
+        decoded = policies.task_priv(self.val.address, pol).dereference()
         for f in self.val.type.strip_typedefs().fields():
-            if f.name == kcore.FIELDS["task"]["priv"]:
-                v = policies.task_priv(self.val.address, pol).dereference()
-                yield f"{f.name} (struct {pol.task_struct})", v
+            if f.name == priv:
+                yield f"{f.name} (struct {pol.task_struct})", decoded
+            elif kcore.anonymous(f):    # fields kept in an anonymous union
+                for g in f.type.strip_typedefs().fields():
+                    if kcore.anonymous(g):
+                        for h in g.type.strip_typedefs().fields():
+                            yield (f"{h.name} (struct {pol.task_struct})"
+                                   if h.name == priv else h.name), \
+                                (decoded if h.name == priv
+                                 else self.val[f][g][h])
             else:
-                yield f.name, self.val[f.name]
+                yield f.name, self.val[f]
 
 
 def task_printer_lookup(val):
