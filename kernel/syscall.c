@@ -52,6 +52,7 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_sched_get_priority_max] = sys_sched_get_priority_max,
 	[SYS_sched_get_priority_min] = sys_sched_get_priority_min,
 	[SYS_sched_rr_get_interval] = sys_sched_rr_get_interval,
+	[SYS_trace] = sys_trace,
 };
 
 /* Time since the last crossing was spent in user mode (or, leaving, in

@@ -45,5 +45,6 @@ SYSCALL(sys_sched_setscheduler); SYSCALL(sys_sched_getscheduler);
 SYSCALL(sys_sched_setparam); SYSCALL(sys_sched_getparam);
 SYSCALL(sys_sched_get_priority_max); SYSCALL(sys_sched_get_priority_min);
 SYSCALL(sys_sched_rr_get_interval);
+SYSCALL(sys_trace);		/* kernel/sys_trace.c */
 
 #endif

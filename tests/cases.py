@@ -593,3 +593,7 @@ CASES += [
 # reason, never as passed, until the work named here is done.  Keep this
 # list short and honest; docs/policies/README.md repeats it.
 KNOWN_GAPS = {}
+
+# The scheduler trace, its viewers and the gdb helpers: tests/trace_cases.py
+import trace_cases  # noqa: E402
+CASES += trace_cases.trace_cases(Case, must, must_not)

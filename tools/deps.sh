@@ -20,6 +20,17 @@ need xorriso xorriso
 need mformat mtools
 need gdb gdb
 need python3 python3
+# Optional: only the HTML timeline test (trace-viewer-html) needs a
+# browser; without one that test is reported as skipped.
+optional=""
+command -v chromium >/dev/null 2>&1 || optional="chromium"
+if [ -n "$optional" ] && [ "$(id -u)" = 0 ] && [ -z "$missing" ]; then
+	echo "deps: installing $optional (optional: the HTML viewer test)"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq && apt-get install -y -qq --no-install-recommends \
+		$optional || echo "deps: $optional could not be installed; " \
+		"the HTML viewer test will be skipped"
+fi
 [ -z "$missing" ] && exit 0
 missing=$(echo $missing | tr ' ' '\n' | sort -u | tr '\n' ' ')
 if [ "$(id -u)" = 0 ]; then
@@ -27,7 +38,8 @@ if [ "$(id -u)" = 0 ]; then
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq
 	# shellcheck disable=SC2086
-	apt-get install -y -qq --no-install-recommends $missing
+	apt-get install -y -qq --no-install-recommends $missing $optional || \
+		apt-get install -y -qq --no-install-recommends $missing
 else
 	echo "deps: missing packages. Run:"
 	echo "  sudo apt-get install -y $missing"

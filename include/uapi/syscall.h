@@ -61,6 +61,7 @@
 #define SYS_sched_get_priority_max 50	/* (int policy) */
 #define SYS_sched_get_priority_min 51	/* (int policy) */
 #define SYS_sched_rr_get_interval 52	/* (pid, struct q_timespec *) */
-#define NSYSCALLS		53
+#define SYS_trace		100	/* (int op, uint32_t arg, struct q_trace_status *) uapi/trace.h */
+#define NSYSCALLS		110
 
 #endif
