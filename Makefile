@@ -7,7 +7,8 @@
 #   make iso        a GRUB rescue ISO, build/quanta.iso
 #   make gdb        QEMU halted with a GDB stub, and gdb attached to it
 #
-# Variables (architecture contract 1): SCHED CPUS HZ CMDLINE CROSS PROFILE.
+# Variables (docs/architecture.md, section 4.1): SCHED CPUS HZ CMDLINE CROSS
+# PROFILE SCHED_DEBUG.
 
 SCHED   ?= cfs
 CPUS    ?= 4

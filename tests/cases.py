@@ -4,7 +4,7 @@ Add a case by appending to CASES (or with a helper below).  A case boots the
 kernel once (``repeat`` times with ``same_output``), then compares the QEMU
 exit status and applies its checks to what each run produced.
 
-Kernel contract the cases rely on (architecture.md section 3):
+Kernel contract the cases rely on (docs/architecture.md, section 4):
   * ``test=<name>`` runs a built-in self-test after all CPUs are up, prints
     ``TEST <name>: PASS`` or ``TEST <name>: FAIL <reason>`` on COM1 and
     powers off with v=0 (QEMU status 1) or v=1 (status 3).  A panic is
