@@ -464,7 +464,7 @@ def checks_line(prog):
 
 
 def sched_cases():
-    """sched-*: the scheduler core (issue "scheduler core", item 8):
+    """sched-*: the scheduler core:
     preemption, wakeups, balancing, fairness, affinity, idle."""
     def case(name, prog, cmdline="", checks=(), **kw):
         cmd = f"init=/bin/{prog}" + (f" {cmdline}" if cmdline else "")
