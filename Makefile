@@ -186,6 +186,7 @@ test: lint all kernels host-test
 	done
 	@echo "lab: seed 002's experiment end to end in QUICK mode"
 	@$(MAKE) --no-print-directory lab-quick
+	@$(MAKE) --no-print-directory bench-quick
 
 clean:
 	rm -rf $(B)
