@@ -135,6 +135,7 @@ include tests/host/host.mk
 -include tools/lab/lab.mk
 -include tools/bench.mk
 -include tools/lint/lint.mk
+-include tests/seeds.mk
 INITRD ?= $(B)/initrd.img
 INITRD_ARG = $(if $(wildcard $(INITRD)),--initrd $(INITRD))
 
@@ -187,6 +188,7 @@ test: lint all kernels host-test
 	@echo "lab: seed 002's experiment end to end in QUICK mode"
 	@$(MAKE) --no-print-directory lab-quick
 	@$(MAKE) --no-print-directory bench-quick
+	@$(MAKE) --no-print-directory seeds-test
 
 clean:
 	rm -rf $(B)
