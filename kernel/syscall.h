@@ -41,5 +41,9 @@ SYSCALL(sys_nprocs); SYSCALL(sys_getdents); SYSCALL(sys_sysinfo);
 SYSCALL(sys_taskinfo); SYSCALL(sys_cpuinfo); SYSCALL(sys_tunable);
 SYSCALL(sys_sched_dump); SYSCALL(sys_signal);
 SYSCALL(sys_sched_setslice);
+SYSCALL(sys_sched_setscheduler); SYSCALL(sys_sched_getscheduler);
+SYSCALL(sys_sched_setparam); SYSCALL(sys_sched_getparam);
+SYSCALL(sys_sched_get_priority_max); SYSCALL(sys_sched_get_priority_min);
+SYSCALL(sys_sched_rr_get_interval);
 
 #endif

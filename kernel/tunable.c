@@ -19,19 +19,22 @@ struct table {
 	size_t n;
 };
 
+#define NTABLES	4
+
 static size_t
-tables(struct table out[3])
+tables(struct table out[NTABLES])
 {
 	out[0] = (struct table){ sched_core_tunables, sched_core_ntunables };
-	out[1] = (struct table){ balance_tunables, balance_ntunables };
-	out[2] = (struct table){ sched_policy.tunables, sched_policy.ntunables };
-	return 3;
+	out[1] = (struct table){ rt_tunables, rt_ntunables };
+	out[2] = (struct table){ balance_tunables, balance_ntunables };
+	out[3] = (struct table){ sched_policy.tunables, sched_policy.ntunables };
+	return NTABLES;
 }
 
 size_t
 tunable_count(void)
 {
-	struct table t[3];
+	struct table t[NTABLES];
 	size_t n = 0;
 
 	for (size_t i = 0; i < tables(t); i++)
@@ -42,7 +45,7 @@ tunable_count(void)
 const struct tunable *
 tunable_at(size_t i)
 {
-	struct table t[3];
+	struct table t[NTABLES];
 
 	for (size_t k = 0; k < tables(t); k++) {
 		if (i < t[k].n)

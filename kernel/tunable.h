@@ -25,10 +25,12 @@ struct tunable {
 	  .unit = (u), .desc = (text) }
 
 /* The tables the registry searches, besides the policy's own
- * (sched_policy.tunables): the core's (kernel/sched/core.c) and the
- * balancer's (kernel/sched/balance.c). */
+ * (sched_policy.tunables): the core's (kernel/sched/core.c), the real-time
+ * classes' (kernel/sched/rt.c) and the balancer's (kernel/sched/balance.c). */
 extern const struct tunable sched_core_tunables[];
 extern const size_t sched_core_ntunables;
+extern const struct tunable rt_tunables[];
+extern const size_t rt_ntunables;
 extern const struct tunable balance_tunables[];
 extern const size_t balance_ntunables;
 

@@ -1,8 +1,8 @@
 """policies - the scheduling policies this tree can build.
 
 A policy is every kernel/sched/*.c except the scheduler core's own files,
-which the top Makefile lists in SCHED_CORE; this module reads that line, so
-the rule is written once (the Makefile's POLICIES uses the same one).
+which kernel/sched/sched.mk lists in SCHED_CORE for the Makefile and the
+host build; this module reads that line, so the list is written once.
 """
 
 import os
@@ -12,11 +12,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def core_files(root=ROOT):
-    """The names in the Makefile's SCHED_CORE line (core balance trace)."""
-    with open(os.path.join(root, "Makefile")) as f:
+    """The names in kernel/sched/sched.mk's SCHED_CORE line."""
+    path = os.path.join(root, "kernel", "sched", "sched.mk")
+    with open(path) as f:
         m = re.search(r"^SCHED_CORE\s*:?=\s*(.*)$", f.read(), re.M)
     if not m:
-        raise RuntimeError("Makefile: no SCHED_CORE line")
+        raise RuntimeError(f"{path}: no SCHED_CORE line")
     return tuple(m.group(1).split())
 
 

@@ -54,6 +54,13 @@
 #define SYS_sched_dump		43	/* (int cpu) -> dump to the console */
 #define SYS_signal		44	/* (int sig, int action) action: 0 SIG_DFL, 1 SIG_IGN */
 #define SYS_sched_setslice	45	/* (pid, uint32_t ns): the task's own slice, 0 = default */
-#define NSYSCALLS		46
+#define SYS_sched_setscheduler	46	/* (pid, int policy, const struct q_sched_param *) */
+#define SYS_sched_getscheduler	47	/* (pid) -> policy */
+#define SYS_sched_setparam	48	/* (pid, const struct q_sched_param *) */
+#define SYS_sched_getparam	49	/* (pid, struct q_sched_param *) */
+#define SYS_sched_get_priority_max 50	/* (int policy) */
+#define SYS_sched_get_priority_min 51	/* (int policy) */
+#define SYS_sched_rr_get_interval 52	/* (pid, struct q_timespec *) */
+#define NSYSCALLS		53
 
 #endif
