@@ -98,8 +98,9 @@ def is_text(path):
 class Checker:
     def __init__(self, root):
         self.root = root
-        self.files = [f for f in repo_files(root) if is_text(f)]
-        self.known = set(repo_files(root))
+        files = repo_files(root)
+        self.files = [f for f in files if is_text(f)]
+        self.known = set(files)
         self.basenames = {os.path.basename(f) for f in self.known}
         self.top = {f.split("/", 1)[0] for f in self.known if "/" in f}
         self.problems = []
