@@ -8,7 +8,8 @@
 #   make gdb        QEMU halted with a GDB stub, and gdb attached to it
 #   make trace CMD="prog args"   that program as init, traced: build/trace/
 #
-# Variables (architecture contract 1): SCHED CPUS HZ CMDLINE CROSS PROFILE.
+# Variables (docs/architecture.md, section 4.1): SCHED CPUS HZ CMDLINE CROSS
+# PROFILE SCHED_DEBUG.
 
 SCHED   ?= cfs
 CPUS    ?= 4
@@ -146,6 +147,8 @@ $(B)/kernel.elf: $(B)/kernel-$(SCHED).elf $(SCHED_STAMP)
 include tests/host/host.mk
 -include tools/lab/lab.mk
 -include tools/bench.mk
+-include tools/lint/lint.mk
+-include tests/seeds.mk
 INITRD ?= $(B)/initrd.img
 INITRD_ARG = $(if $(wildcard $(INITRD)),--initrd $(INITRD))
 
@@ -204,7 +207,7 @@ policy-check:
 
 # The whole suite with SCHED's kernel, then the scheduling cases (user
 # programs, scheduler behaviour, seeds) with every other policy's kernel.
-test: policy-check all kernels host-test
+test: lint policy-check all kernels host-test
 	@grub-file --is-x86-multiboot $(B)/kernel.elf && \
 		echo "PASS  grub-file accepts build/kernel.elf as multiboot" || \
 		{ echo "FAIL  grub-file rejects build/kernel.elf"; exit 1; }
@@ -219,6 +222,8 @@ test: policy-check all kernels host-test
 	done
 	@echo "lab: seed 002's experiment end to end in QUICK mode"
 	@$(MAKE) --no-print-directory lab-quick
+	@$(MAKE) --no-print-directory bench-quick
+	@$(MAKE) --no-print-directory seeds-test
 
 clean:
 	rm -rf $(B)
