@@ -17,7 +17,7 @@
  * (avg_vruntime, entity_eligible, update_entity_lag, place_entity,
  * pick_eevdf, update_deadline, yield_task_fair, reweight_entity,
  * check_preempt_wakeup), kernel/sched/features.h, core.c (set_user_nice,
- * sched_prio_to_weight); reference linux-sched.md section 6.  The tree is
+ * sched_prio_to_weight); docs/reference/eevdf-6.6.md.  The tree is
  * ordered by deadline with a subtree-minimum vruntime, the layout of Linux
  * 6.8 (2227a957e1d5); 6.6 ordered by vruntime with a minimum deadline.  Both
  * find the same task.  docs/policies/eevdf.md explains it for students.
