@@ -53,7 +53,7 @@ struct cfs_rq {
 static int64_t latency_ns, min_gran_ns, wakeup_gran_ns, tunable_scaling;
 static int64_t child_runs_first, child_first_threads, start_debit;
 static int64_t sleeper_credit, wakeup_preempt, tick_check, compat_yield;
-static int64_t migrate_normalize;
+static int64_t migrate_normalize, wakeup_gran_wakee, fork_2635;
 
 static const struct tunable cfs_tunables[] = {
 	TUNABLE("cfs_latency_ns", latency_ns, 20000000, 100000, 1000000000, "ns",
@@ -81,6 +81,12 @@ static const struct tunable cfs_tunables[] = {
 		"yield moves the task behind the rightmost (sched_compat_yield)"),
 	TUNABLE("cfs_migrate_normalize", migrate_normalize, 1, 0, 1, "bool",
 		"rebase vruntime on the new CPU's min_vruntime when migrating"),
+	TUNABLE("cfs_wakeup_gran_wakee", wakeup_gran_wakee, 0, 0, 1, "bool",
+		"wakeup granularity in the wakee's virtual time (2.6.35 "
+		"wakeup_gran), not the running task's (2.6.24)"),
+	TUNABLE("cfs_fork_2635", fork_2635, 0, 0, 1, "bool",
+		"a child starts at max(parent's vruntime, its placement), and "
+		"the parent is rescheduled only if they swap (2.6.35)"),
 };
 
 static struct cfs_task *
@@ -377,8 +383,10 @@ cfs_tick(struct rq *rq, struct task *curr)
 		sched_resched(rq);
 		return;
 	}
-	if (tick_check == 0 || ran < sysctl_min_gran())
-		return;			/* 2.6.24; or protected for min_gran */
+	/* 2.6.24 stops here; 2.6.32-35 go on only with WAKEUP_PREEMPT,
+	 * and never before min_gran */
+	if (tick_check == 0 || !wakeup_preempt || ran < sysctl_min_gran())
+		return;
 	left = leftmost(cfs);
 	if (!left || !vless(left->vruntime, se->vruntime))
 		return;
@@ -401,8 +409,13 @@ cfs_check_preempt(struct rq *rq, struct task *p, int sync)
 	if (task_is_batch(p) || !wakeup_preempt || !curr)
 		return 0;
 	update_curr(cfs);
-	if (curr->load.weight != NICE_0_LOAD)
-		gran = calc_delta_fair(gran, curr);	/* in curr's time */
+	/* the lead is measured in virtual time: 2.6.24 converts the
+	 * granularity by the running task's weight, 2.6.35's wakeup_gran()
+	 * by the wakee's, so that light wakees preempt less easily */
+	if (wakeup_gran_wakee)
+		gran = calc_delta_fair(gran, se);
+	else if (curr->load.weight != NICE_0_LOAD)
+		gran = calc_delta_fair(gran, curr);
 	return vless(se->vruntime + gran, curr->vruntime);
 }
 
@@ -434,16 +447,21 @@ cfs_fork(struct task *parent, struct task *child)
 	set_weight(se, child, task_nice(child));
 	update_curr(cfs);
 	place_entity(cfs, se, 1);
-	if (!parent)
-		return 0;
-	curr = cfs_task(parent);
-	if (child_runs_first && cfs->curr == curr &&
-	    (child_first_threads || !thread) && vless(curr->vruntime, se->vruntime)) {
+	curr = parent ? cfs_task(parent) : NULL;
+	if (curr && cfs->curr != curr)
+		curr = NULL;		/* the parent does not run here */
+	if (fork_2635 && curr && vless(se->vruntime, curr->vruntime))
+		se->vruntime = curr->vruntime;	/* never ahead of the parent */
+	if (child_runs_first && curr && (child_first_threads || !thread) &&
+	    vless(curr->vruntime, se->vruntime)) {
 		uint64_t v = curr->vruntime;
 		curr->vruntime = se->vruntime;
 		se->vruntime = v;
+		return 1;
 	}
-	return 1;			/* 2.6.24 task_new_fair: resched parent */
+	/* 2.6.24 task_new_fair reschedules the parent whatever happened;
+	 * 2.6.35 task_fork_fair only when the two swapped */
+	return parent && !fork_2635;
 }
 
 static void
@@ -464,6 +482,11 @@ cfs_set_nice(struct rq *rq, struct task *p, int nice)
 		load_add(&cfs->load, se->load.weight);
 	if (queued)
 		tree_insert(cfs, se);
+	/* 2.6.24 set_user_nice: a runnable task that got better, or the
+	 * running one that got worse, reschedules the CPU */
+	if ((queued || running) &&
+	    (nice < task_nice(p) || (nice > task_nice(p) && running)))
+		sched_resched(rq);
 }
 
 /* 2.6.24 set_task_cpu: vruntime -= old min_vruntime - new min_vruntime. */

@@ -539,17 +539,18 @@ tc_switch(int cpu, struct sim_task *prev, struct sim_task *next)
 }
 
 /*
- * A nice -5 hog (weight 3121) on one CPU; a nice 0 waiter woken every
- * ~100 ms at varying points of the hog's slice.  Wakeup preemption off:
- * only the tick can let the waiter in.  GENTLE credit gives the waiter a
- * virtual lead of latency/2 = 10 ms.  The hog's slice: 20 ms * 3121 /
- * 4145 = 15.06 ms wall, 4.94 ms virtual.
- *   mode 0: wait for the slice to end (up to ~16 ms);
- *   mode 1: lead 10 ms (virtual) > 15.06 ms (wall)?  Not before the
- *           slice ends anyway: the hog advances 0.33 ns per ns - the
- *           test "rarely fires for heavy tasks", as mode 0;
- *   mode 2: lead 10 > 4.94 ms (virtual): preempted once it ran min_gran
- *           (4 ms), so at most min_gran + a tick.
+ * Two nice -5 hogs (weight 3121 each) on one CPU; a nice 0 waiter woken
+ * every ~100 ms at varying points of the running hog's slice.  The waiter
+ * is SCHED_BATCH, which never preempts on wakeup (2.6.24 and 2.6.35
+ * alike), while WAKEUP_PREEMPT stays on, as 2.6.35 needs for its vruntime
+ * test: only the tick can let the waiter in.  GENTLE credit gives it a
+ * virtual lead of latency/2 = 10 ms over min_vruntime.  The running hog's
+ * slice: 20 ms * 3121 / 7266 = 8.59 ms wall, 2.82 ms virtual.
+ *   mode 0: wait for the slice to end (up to ~9 ms);
+ *   mode 1: lead 10 ms (virtual) > 8.59 ms (wall): preempted once the hog
+ *           ran min_gran (4 ms) - with two tasks the wall slice (15 ms)
+ *           would have been the larger, and the test would not fire;
+ *   mode 2: lead 10 > 2.82 ms (virtual): after min_gran too.
  */
 static void
 tick_check_phase(int mode, uint64_t *max, uint64_t *mean)
@@ -573,34 +574,192 @@ tick_check_phase(int mode, uint64_t *max, uint64_t *mean)
 }
 
 static void
+tick_check_setup(int wakeup_preempt)
+{
+	sim_boot(1);
+	set_tunable("cfs_wakeup_preempt", wakeup_preempt);
+	set_tunable("cfs_sleeper_credit", 2);
+	sim_run_until(T0);
+	pinned_hog("heavy", 0, -5);
+	if (wakeup_preempt)		/* a slice starts at every rotation */
+		pinned_hog("heavy2", 0, -5);
+	sim_chan_init(&tc_chan);
+	tc_waiter = sim_task_new("waiter");
+	tc_waiter->rt_class = SCHED_CLASS_BATCH;
+	sim_waiter(tc_waiter, &tc_chan, 200 * US);
+	pinned(tc_waiter, 0, 0);
+}
+
+static void
 cfs_tick_check_modes(void)
 {
 	uint64_t max[3], mean[3], gran = 4 * MS;
 
-	sim_boot(1);
-	set_tunable("cfs_wakeup_preempt", 0);
-	set_tunable("cfs_sleeper_credit", 2);
-	sim_run_until(T0);
-	pinned_hog("heavy", 0, -5);
-	sim_chan_init(&tc_chan);
-	tc_waiter = sim_task_new("waiter");
-	sim_waiter(tc_waiter, &tc_chan, 200 * US);
-	pinned(tc_waiter, 0, 0);
+	tick_check_setup(1);
 	sim_on_switch = tc_switch;
 	for (int mode = 0; mode <= 2; mode++)
 		tick_check_phase(mode, &max[mode], &mean[mode]);
 	sim_on_switch = 0;
 	if (sim_failed())
 		return;
-	/* mode 0 and 1 wait for the 15 ms slice; mode 2 not past min_gran */
+	/* mode 0 waits for the 8.6 ms slice; modes 1 and 2 not past min_gran */
 	if (max[0] <= gran + sim_tick_ns)
-		sim_fail("mode 0: waited at most %.3f ms, the slice is 15 ms",
+		sim_fail("mode 0: waited at most %.3f ms, the slice is 8.6 ms",
 			 max[0] / 1e6);
-	if (max[1] <= gran + sim_tick_ns)
-		sim_fail("mode 1: waited at most %.3f ms: the vruntime test "
-			 "fired for a heavy task", max[1] / 1e6);
+	if (max[1] > gran + sim_tick_ns)
+		sim_fail("mode 1: waited %.3f ms > min_gran + tick: the vruntime "
+			 "test did not fire", max[1] / 1e6);
 	if (max[2] > gran + sim_tick_ns)
 		sim_fail("mode 2: waited %.3f ms > min_gran + tick", max[2] / 1e6);
+}
+
+/* 2.6.35 check_preempt_tick returns after the slice test when
+ * WAKEUP_PREEMPT is off.  One hog, which then starts a new slice at every
+ * tick past its 15 ms (2.6.24's entity_tick checks even a lone task
+ * without WAKEUP_PREEMPT): mode 2, whose lead test would let the waiter in
+ * after min_gran, must wait for the whole slice like mode 0. */
+static void
+cfs_tick_check_gate(void)
+{
+	uint64_t max, mean, gran = 4 * MS;
+
+	tick_check_setup(0);
+	sim_on_switch = tc_switch;
+	tick_check_phase(2, &max, &mean);
+	sim_on_switch = 0;
+	if (!sim_failed() && max <= gran + sim_tick_ns)
+		sim_fail("WAKEUP_PREEMPT off, mode 2: let in after at most %.3f "
+			 "ms, before the 15 ms slice ended", max / 1e6);
+}
+
+/* A nice +5 hog (weight 335) and a nice 0 waiter posted mid-tick, with
+ * GENTLE credit (a 10 ms virtual lead) and a 5 ms wakeup granularity.
+ * 2.6.24 converts the granularity by the running task's weight: 5 ms *
+ * 1024 / 335 = 15.3 ms > 10, no wakeup preemption, the waiter waits for a
+ * tick; 2.6.35's wakeup_gran() uses the wakee's (nice 0: 5 ms < 10): it
+ * preempts at once. */
+static void
+cfs_wakeup_gran_wakee(void)
+{
+	uint64_t max[2], mean[2];
+
+	sim_boot(1);
+	set_tunable("cfs_sleeper_credit", 2);
+	set_tunable("cfs_wakeup_granularity_ns", 5000000);
+	sim_run_until(T0);
+	pinned_hog("light", 0, 5);
+	sim_chan_init(&tc_chan);
+	tc_waiter = sim_task_new("waiter");
+	sim_waiter(tc_waiter, &tc_chan, 200 * US);
+	pinned(tc_waiter, 0, 0);
+	sim_on_switch = tc_switch;
+	for (int mode = 0; mode <= 1; mode++) {
+		set_tunable("cfs_wakeup_gran_wakee", mode);
+		tick_check_phase(0, &max[mode], &mean[mode]);
+	}
+	sim_on_switch = 0;
+	if (sim_failed())
+		return;
+	if (max[0] < 100 * US)
+		sim_fail("2.6.24 granularity: the waiter preempted at once (%.3f "
+			 "ms at most)", max[0] / 1e6);
+	if (max[1] > sim_ipi_ns)
+		sim_fail("2.6.35 granularity: the waiter waited %.3f ms",
+			 max[1] / 1e6);
+}
+
+/* 2.6.24 set_user_nice: renicing a runnable task better, or the running
+ * one worse, reschedules the CPU; a queued task made worse does not. */
+static struct sim_task *rn_a, *rn_b;
+static int rn_resched[3];
+
+static void
+rn_fn(void *arg)
+{
+	int step = (int)(intptr_t)arg;
+	struct task *curr = cpu_rq(0)->curr;
+	struct sim_task *queued = sim_of(curr) == rn_a ? rn_b : rn_a;
+
+	curr->need_resched = 0;	/* a tick's request is not ours */
+	if (step == 0)
+		sched_set_nice(&queued->task, 5);	/* queued, worse */
+	else if (step == 1)
+		sched_set_nice(&queued->task, -5);	/* queued, better */
+	else
+		sched_set_nice(curr, 10);		/* running, worse */
+	rn_resched[step] = curr->need_resched;
+}
+
+static void
+cfs_renice_resched(void)
+{
+	sim_boot(1);
+	sim_run_until(T0);
+	rn_a = pinned_hog("A", 0, 0);
+	rn_b = pinned_hog("B", 0, 0);
+	for (int i = 0; i < 3; i++)
+		sim_at(T0 + (uint64_t)(100 + 100 * i) * MS + 500 * US, 0, rn_fn,
+		       (void *)(intptr_t)i);
+	sim_run_until(T0 + 500 * MS);
+	sim_info("reschedule after renice: queued worse %d, queued better %d, "
+		 "running worse %d (want 0 1 1)", rn_resched[0], rn_resched[1],
+		 rn_resched[2]);
+	if (rn_resched[0] != 0 || rn_resched[1] != 1 || rn_resched[2] != 1)
+		sim_fail("renice rescheduling is not 2.6.24's");
+}
+
+/* A fork from a running parent late in its slice, child_runs_first and
+ * START_DEBIT off.  2.6.24's task_new_fair reschedules the parent anyway
+ * and places the child at min_vruntime - the waiting task's vruntime,
+ * before the parent's; 2.6.35's task_fork_fair starts it at the parent's
+ * vruntime at least, and reschedules only when the two swap (never,
+ * here). */
+static struct sim_task *f35_child[2];
+static int f35_resched[2];
+static long long f35_lead[2];
+
+static void
+f35_fn(void *arg)
+{
+	int mode = (int)(intptr_t)arg;
+	struct task *parent = current, *t = &f35_child[mode]->task;
+
+	set_tunable("cfs_fork_2635", mode);
+	parent->need_resched = 0;
+	sched_wake_new(t, parent, sched_fork(parent, t));
+	f35_resched[mode] = parent->need_resched;
+	f35_lead[mode] = (long long)(sched_task_key(parent) - sched_task_key(t));
+}
+
+static void
+cfs_fork_modes(void)
+{
+	sim_boot(1);
+	set_tunable("cfs_child_runs_first", 0);
+	set_tunable("cfs_start_debit", 0);
+	sim_run_until(T0);
+	pinned_hog("P", 0, 0);
+	pinned_hog("Q", 0, 0);
+	for (int mode = 0; mode <= 1; mode++) {
+		f35_child[mode] = sim_task_new(mode ? "child-2635" : "child-2624");
+		sim_hog(f35_child[mode]);
+		f35_child[mode]->mask = 1;
+		sim_at(T0 + (uint64_t)(200 + 200 * mode) * MS + 8500 * US, 0,
+		       f35_fn, (void *)(intptr_t)mode);
+	}
+	sim_run_until(T0 + 600 * MS);
+	sim_info("2.6.24: parent rescheduled %d, parent ahead of the child by "
+		 "%lld ns; 2.6.35: %d, %lld ns", f35_resched[0], f35_lead[0],
+		 f35_resched[1], f35_lead[1]);
+	if (f35_resched[0] != 1 || f35_resched[1] != 0)
+		sim_fail("fork rescheduling: %d/%d, want 1/0", f35_resched[0],
+			 f35_resched[1]);
+	if (f35_lead[0] <= 0)
+		sim_fail("2.6.24: the child did not start before its parent "
+			 "(lead %lld ns): the case is not shown", f35_lead[0]);
+	if (f35_lead[1] > 0)
+		sim_fail("2.6.35: the child starts %lld ns ahead of its parent",
+			 f35_lead[1]);
 }
 
 /* ---- migration ---- */
@@ -726,6 +885,10 @@ const struct scenario policy_scenarios[] = {
 	{ "cfs-child-runs-first-1", cfs_child_first_1 },
 	{ "cfs-child-runs-first-0", cfs_child_first_0 },
 	{ "cfs-tick-check-modes", cfs_tick_check_modes },
+	{ "cfs-tick-check-gate", cfs_tick_check_gate },
+	{ "cfs-wakeup-gran-wakee", cfs_wakeup_gran_wakee },
+	{ "cfs-renice-resched", cfs_renice_resched },
+	{ "cfs-fork-2635", cfs_fork_modes },
 	{ "cfs-tick-check-fair", cfs_tick_check_fair },
 	{ "cfs-migrate-high-to-low", cfs_migrate_high_low },
 	{ "cfs-migrate-low-to-high", cfs_migrate_low_high },
