@@ -741,25 +741,28 @@ o1_fork(struct task *parent, struct task *child)
 	return 1;
 }
 
-/* set_user_nice: new static prio, dynamic prio moved by the same amount;
- * the slice changes at the next refill.  Reschedule if the task got
- * better, or if it is running and got worse. */
+/* set_user_nice: a new static prio, and the dynamic prio set from it
+ * (2.6.0: to it, bonus dropped; 2.6.22: effective_prio); the slice
+ * changes at the next refill.  Reschedule if the task got better, or if
+ * it is running and got worse. */
 static void
 o1_set_nice(struct rq *rq, struct task *p, int nice)
 {
 	struct o1_rq *q = o1_rq(rq);
 	struct o1_task *ot = o1_task(p);
 	struct o1_array *a = ot->array;
-	int d = NICE_TO_PRIO(nice) - ot->static_prio;
+	int old = ot->prio, d;
 
+	if (NICE_TO_PRIO(nice) == ot->static_prio)
+		return;			/* 2.6.0: TASK_NICE(p) == nice */
 	if (a)
 		array_del(q, ot);
-	ot->static_prio += d;
-	ot->prio += d;
-	if (ot->prio < MAX_RT_PRIO)
-		ot->prio = MAX_RT_PRIO;
-	if (ot->prio > MAX_PRIO - 1)
-		ot->prio = MAX_PRIO - 1;
+	/* 2.6.0 set_user_nice: the dynamic prio becomes the new static one
+	 * (p->prio += new_static - old_prio), the bonus is gone until the
+	 * next recalculation; 2.6.22 recomputes it with effective_prio() */
+	ot->static_prio = NICE_TO_PRIO(nice);
+	ot->prio = v22() ? effective_prio(p, ot) : ot->static_prio;
+	d = ot->prio - old;
 	if (a)
 		array_add(q, a, ot, 0);
 	else if (rq_curr(rq) == p)

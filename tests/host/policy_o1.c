@@ -143,6 +143,49 @@ o1_hog_sleeper_pr(void)
 		sim_fail("sleeper at PR %d, expected 15", sl_pr);
 }
 
+/* Renice the sleeper of o1_hog_sleeper_pr, which holds a bonus of 5
+ * (PR 15), to nice 1: 2.6.0's set_user_nice sets its dynamic prio to the
+ * new static prio (p->prio += new_static - p->prio), PR 21 until its next
+ * recalculation; 2.6.22 recomputes it with effective_prio() from its
+ * sleep_avg at that moment: it keeps a bonus, PR 16..20. */
+static void
+o1_renice_with(int variant, int lo, int hi)
+{
+	struct sim_task *hog, *sl;
+	int before, after;
+
+	sim_boot(1);
+	set_tunable("o1_variant", variant);
+	hog = sim_task_new("hog");
+	sim_hog(hog);
+	sim_start(hog, 0);
+	sl = sim_task_new("sleeper");
+	sim_sleeper(sl, 1 * MS, 10 * MS);
+	sim_start(sl, 0);
+	sim_run_until(3 * SEC);
+	before = pr(sl);
+	renice(sl, 1);
+	after = pr(sl);
+	sim_info("o1_variant=%d: sleeper PR %d, after renice to nice 1 PR %d "
+		 "(want %d..%d)", variant, before, after, lo, hi);
+	if (before != 15)
+		sim_fail("the sleeper had PR %d before, not 15", before);
+	if (after < lo || after > hi)
+		sim_fail("renice to nice 1 gave PR %d, not %d..%d", after, lo, hi);
+}
+
+static void
+o1_renice_260(void)
+{
+	o1_renice_with(0, 21, 21);
+}
+
+static void
+o1_renice_2622(void)
+{
+	o1_renice_with(1, 16, 20);
+}
+
 /* Phase 2 of o1_reinsert: the former sleeper never sleeps again. */
 static void
 become_hog(void *arg)
@@ -259,5 +302,7 @@ const struct scenario policy_scenarios[] = {
 	{ "o1-hog-sleeper-pr", o1_hog_sleeper_pr },
 	{ "o1-reinsert", o1_reinsert },
 	{ "o1-fork-split", o1_fork_split },
+	{ "o1-renice-2.6.0", o1_renice_260 },
+	{ "o1-renice-2.6.22", o1_renice_2622 },
 };
 const int policy_count = sizeof(policy_scenarios) / sizeof(policy_scenarios[0]);
