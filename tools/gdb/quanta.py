@@ -85,6 +85,30 @@ def task_line(t):
     return f"tid {int(field(t, 'tid')):<4} {kcore.comm(t):<15}"
 
 
+def rt_queue(rqv):
+    """The rt class's queued tasks of a runqueue (kernel/sched/rt.c): the
+    set bits of its bitmap ascending (index 0 is rt_priority 99), each list
+    in FIFO order, as rt_pick_next takes them."""
+    rt = field(rqv, "rt")
+    queue = field(rt, "queue")
+    nprio = queue.type.range()[1] + 1
+    out = []
+    for i in kcore.bits(field(rt, "bitmap"), nprio):
+        for node in kcore.list_nodes(queue[i]):
+            t = kcore.container_of(node, "task", "rq_node")
+            rr = int(field(t, "sched_class")) == 2
+            info = [("rr slice left", policies.ms(field(t, "rt_slice_ns")))] \
+                if rr else []
+            out.append(policies.Entry(t, f"rt {'RR' if rr else 'FIFO'} "
+                                      f"{nprio - 1 - i}", info))
+    notes = []
+    if out or int(field(rt, "throttled")):
+        notes.append(f"rt class: {int(field(rt, 'nr'))} queued"
+                     + (", throttled (waits for the next period)"
+                        if int(field(rt, "throttled")) else ""))
+    return notes, out
+
+
 class KRq(gdb.Command):
     """k-rq [CPU]: CPU's runqueue (default: the selected thread's CPU) in
     the order its policy will run the queued tasks, read from the policy's
@@ -108,12 +132,16 @@ class KRq(gdb.Command):
         if int(curr) != int(idle):
             info = pol.show(policies.task_priv(curr, pol))
             print("           " + ", ".join(f"{k} {v}" for k, v in info))
+        rt_notes, rt_entries = rt_queue(rqv)
         notes, entries = pol.walk(rqv, policies.policy_rq(rqv, pol))
-        for n in notes:
+        for n in rt_notes + notes:
             print(f"  {n}")
-        print(f"  run order ({pol.order}):")
+        print(f"  run order (the rt class first, by priority and FIFO; then "
+              f"{pol.order}):")
+        entries = rt_entries + entries
         for i, e in enumerate(entries, 1):
-            info = e.info + pol.show(policies.task_priv(e.task, pol))
+            info = e.info + ([] if e.group.startswith("rt ") else
+                             pol.show(policies.task_priv(e.task, pol)))
             extra = ", ".join(f"{k} {v}" for k, v in info)
             mark = f" [{e.mark}]" if e.mark else ""
             group = f"{e.group}: " if e.group else ""
