@@ -11,6 +11,7 @@
 #include "include/uapi/types.h"
 #include "kernel/mm.h"
 #include "kernel/sched/sched.h"
+#include "kernel/signal.h"
 #include "kernel/spinlock.h"
 #include "kernel/syscall.h"
 #include "kernel/task.h"
@@ -66,6 +67,10 @@ futex_wait(uint32_t uaddr, int val, uint64_t deadline)
 	current->futex_key = key;
 	err = waitq_sleep(&b->wq, &b->lock, deadline);
 	spin_unlock(&b->lock);
+	/* Linux restarts an untimed wait (SA_RESTART) and fails a timed
+	 * one with EINTR after a handler */
+	if (err == -ERESTARTSYS && deadline)
+		err = -ERESTARTNOHAND;
 	return err;
 }
 

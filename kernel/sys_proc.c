@@ -5,6 +5,7 @@
 #include "include/uapi/errno.h"
 #include "kernel/mm.h"
 #include "kernel/proc.h"
+#include "kernel/signal.h"
 #include "kernel/syscall.h"
 #include "kernel/task.h"
 
@@ -23,8 +24,12 @@ SYSCALL(sys_fork)
 SYSCALL(sys_execve)
 {
 	UNUSED_ARGS5;
-	return proc_exec((const char *)a1, (const char *const *)a2,
-			 (const char *const *)a3);
+	int32_t r = proc_exec((const char *)a1, (const char *const *)a2,
+			      (const char *const *)a3);
+
+	if (r >= 0)
+		signal_exec(current->proc);	/* handlers are gone */
+	return r;
 }
 
 SYSCALL(sys_waitpid)
@@ -51,18 +56,6 @@ SYSCALL(sys_gettid)
 {
 	UNUSED_ARGS5;
 	return current->tid;
-}
-
-SYSCALL(sys_kill)
-{
-	UNUSED_ARGS5;
-	return proc_kill((int)a1, (int)a2);
-}
-
-SYSCALL(sys_signal)
-{
-	UNUSED_ARGS5;
-	return proc_signal((int)a1, (int)a2);
 }
 
 SYSCALL(sys_thread_create)

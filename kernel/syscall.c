@@ -45,6 +45,16 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_cpuinfo] = sys_cpuinfo, [SYS_tunable] = sys_tunable,
 	[SYS_sched_dump] = sys_sched_dump, [SYS_signal] = sys_signal,
 	[SYS_sched_setslice] = sys_sched_setslice,
+	/* signals, process groups, the terminal */
+	[SYS_sigaction] = sys_sigaction, [SYS_sigprocmask] = sys_sigprocmask,
+	[SYS_sigpending] = sys_sigpending, [SYS_sigsuspend] = sys_sigsuspend,
+	[SYS_sigtimedwait] = sys_sigtimedwait,
+	[SYS_sigreturn] = sys_sigreturn, [SYS_tgkill] = sys_tgkill,
+	[SYS_pause] = sys_pause, [SYS_setitimer] = sys_setitimer,
+	[SYS_getitimer] = sys_getitimer,
+	[SYS_restart_syscall] = sys_restart_syscall,
+	[SYS_setpgid] = sys_setpgid, [SYS_getpgid] = sys_getpgid,
+	[SYS_setsid] = sys_setsid, [SYS_getsid] = sys_getsid,
 };
 
 /* Time since the last crossing was spent in user mode (or, leaving, in
@@ -99,7 +109,7 @@ syscall_trap(struct trapframe *tf)
 		ret = table[n](tf->ebx, tf->ecx, tf->edx, tf->esi, tf->edi);
 	cli();
 	tf->eax = (uint32_t)ret;
-	if (t->proc->killed || t->need_resched)
-		proc_return_to_user(tf);
+	if (t->sig_work || t->need_resched)
+		proc_return_to_user(tf, (int)n);
 	acct_cross(current, 0);		/* may run on another CPU now */
 }

@@ -41,5 +41,11 @@ SYSCALL(sys_nprocs); SYSCALL(sys_getdents); SYSCALL(sys_sysinfo);
 SYSCALL(sys_taskinfo); SYSCALL(sys_cpuinfo); SYSCALL(sys_tunable);
 SYSCALL(sys_sched_dump); SYSCALL(sys_signal);
 SYSCALL(sys_sched_setslice);
+SYSCALL(sys_sigaction); SYSCALL(sys_sigprocmask); SYSCALL(sys_sigpending);
+SYSCALL(sys_sigsuspend); SYSCALL(sys_sigtimedwait); SYSCALL(sys_sigreturn);
+SYSCALL(sys_tgkill); SYSCALL(sys_pause); SYSCALL(sys_setitimer);
+SYSCALL(sys_getitimer); SYSCALL(sys_restart_syscall); SYSCALL(sys_setpgid);
+SYSCALL(sys_getpgid); SYSCALL(sys_setsid); SYSCALL(sys_getsid);
+SYSCALL(sys_ioctl); SYSCALL(sys_reboot);
 
 #endif

@@ -87,12 +87,17 @@ struct q_pollfd {
 
 /* ---- processes ---- */
 #define Q_WNOHANG	1
+#define Q_WUNTRACED	2	/* also report stopped children */
+#define Q_WCONTINUED	8	/* also report continued children */
 /* Wait status, as Linux encodes it: exit code in bits 15..8, or the
- * terminating signal in bits 6..0. */
+ * terminating signal in bits 6..0; a stopped child is (sig << 8) | 0x7f,
+ * a continued one 0xffff. */
 #define Q_W_EXITCODE(code)	(((code) & 0xff) << 8)
 #define Q_W_SIGNALED(sig)	((sig) & 0x7f)
+#define Q_W_STOPPED(sig)	(((sig) << 8) | 0x7f)
+#define Q_W_CONTINUED		0xffff
 
-/* Signals: only termination exists (no handlers).  Linux numbers. */
+/* ---- signals: Linux i386 numbers, 1..31 (no real-time signals) ---- */
 #define Q_SIGHUP	1
 #define Q_SIGINT	2
 #define Q_SIGQUIT	3
@@ -108,7 +113,101 @@ struct q_pollfd {
 #define Q_SIGPIPE	13
 #define Q_SIGALRM	14
 #define Q_SIGTERM	15
-#define Q_NSIG		32
+#define Q_SIGSTKFLT	16
+#define Q_SIGCHLD	17
+#define Q_SIGCONT	18
+#define Q_SIGSTOP	19
+#define Q_SIGTSTP	20
+#define Q_SIGTTIN	21
+#define Q_SIGTTOU	22
+#define Q_SIGURG	23
+#define Q_SIGXCPU	24
+#define Q_SIGXFSZ	25
+#define Q_SIGVTALRM	26
+#define Q_SIGPROF	27
+#define Q_SIGWINCH	28
+#define Q_SIGIO		29
+#define Q_SIGPWR	30
+#define Q_SIGSYS	31
+#define Q_NSIG		32	/* signals are 1 .. Q_NSIG - 1 */
+
+/* A signal set: bit (sig - 1) for signal sig, as Linux's first word. */
+typedef uint32_t q_sigset_t;
+#define Q_SIGBIT(sig)	(1u << ((sig) - 1))
+
+/* sigaction flags (Linux i386 values) */
+#define Q_SA_NOCLDSTOP	0x00000001u
+#define Q_SA_NOCLDWAIT	0x00000002u
+#define Q_SA_SIGINFO	0x00000004u
+#define Q_SA_ONSTACK	0x08000000u
+#define Q_SA_RESTORER	0x04000000u
+#define Q_SA_RESTART	0x10000000u
+#define Q_SA_NODEFER	0x40000000u
+#define Q_SA_RESETHAND	0x80000000u
+#define Q_SIG_DFL	0u
+#define Q_SIG_IGN	1u
+
+/* SYS_sigaction's structure: Linux's kernel struct sigaction (the one
+ * rt_sigaction takes), with a one-word mask. */
+struct q_sigaction {
+	uint32_t handler;		/* Q_SIG_DFL, Q_SIG_IGN or a function */
+	uint32_t flags;			/* Q_SA_* */
+	uint32_t restorer;		/* with Q_SA_RESTORER: return path */
+	q_sigset_t mask;		/* blocked while the handler runs */
+};
+
+/* sigprocmask's how */
+#define Q_SIG_BLOCK	0
+#define Q_SIG_UNBLOCK	1
+#define Q_SIG_SETMASK	2
+
+/* siginfo_t as Linux i386 lays it out (128 bytes); the union at offset
+ * 12 holds si_pid/si_uid (kill, SIGCHLD) or si_addr (faults). */
+struct q_siginfo {
+	int32_t si_signo;
+	int32_t si_errno;
+	int32_t si_code;
+	union {
+		struct {
+			int32_t pid;
+			uint32_t uid;
+			int32_t status;		/* SIGCHLD: exit code or signal */
+			int32_t utime, stime;	/* SIGCHLD: clock ticks */
+		} kill;
+		uint32_t addr;			/* faults: the address */
+		int32_t pad[29];
+	} u;
+};
+_Static_assert(sizeof(struct q_siginfo) == 128, "siginfo is 128 bytes");
+
+/* si_code values (Linux's) */
+#define Q_SI_USER	0		/* kill() */
+#define Q_SI_KERNEL	0x80		/* sent by the kernel */
+#define Q_SI_TIMER	(-2)
+#define Q_SI_TKILL	(-6)		/* tgkill() */
+#define Q_ILL_ILLOPN	2
+#define Q_FPE_INTDIV	1
+#define Q_FPE_FLTINV	7
+#define Q_SEGV_MAPERR	1
+#define Q_SEGV_ACCERR	2
+#define Q_BUS_ADRALN	1
+#define Q_BUS_OBJERR	3
+#define Q_TRAP_BRKPT	1
+#define Q_TRAP_TRACE	2
+#define Q_CLD_EXITED	1
+#define Q_CLD_KILLED	2
+#define Q_CLD_DUMPED	3
+#define Q_CLD_STOPPED	5
+#define Q_CLD_CONTINUED	6
+
+/* setitimer/getitimer (Linux's struct itimerval with Quanta's timeval) */
+#define Q_ITIMER_REAL		0
+#define Q_ITIMER_VIRTUAL	1
+#define Q_ITIMER_PROF		2
+struct q_itimerval {
+	struct q_timeval it_interval;
+	struct q_timeval it_value;
+};
 
 /* getpriority/setpriority */
 #define Q_PRIO_PROCESS	0
