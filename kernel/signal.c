@@ -404,7 +404,7 @@ die(struct task *t, int sig, const struct sig_kinfo *ki)
 		printk("pid %d (%s): %s at eip %08x: killed by %s (signal %d)\n",
 		       t->tid, p->comm, trap_name(ki->trapno - 1), ki->eip,
 		       signal_name(sig), sig);
-	else if (dfl_action[sig] == DFL_CORE)
+	else if (dfl_action[sig] == DFL_CORE && ki->code != Q_SI_KERNEL)
 		printk("pid %d (%s): killed by %s (signal %d) from pid %d\n",
 		       t->tid, p->comm, signal_name(sig), sig, ki->pid);
 	task_exit(0);

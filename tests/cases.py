@@ -234,7 +234,8 @@ ECHO_SCRIPT = [
 ]
 
 USER_TESTS = ["t_fork", "t_pipe", "t_thread", "t_time", "t_rusage",
-              "t_affinity", "t_badptr", "t_fault", "t_forkbomb", "t_slice"]
+              "t_affinity", "t_badptr", "t_fault", "t_forkbomb", "t_slice",
+              "t_sigpause"]
 
 
 def user_cases():
@@ -562,6 +563,37 @@ def bench_cases():
 
 
 CASES += bench_cases()
+
+
+def signal_cases():
+    """signal-*: POSIX signals, once (the behaviour is policy-independent;
+    user-t_sigpause runs a SIGALRM handler under every policy)."""
+    prog_line = r"^t_signal: \d+ checks, 0 failed\r?$"
+    no_panic = [must_not(r"PANIC")]
+    return [
+        Case(f"signal-posix-smp{n}", "init=/bin/t_signal", cpus=n,
+             timeout=120, checks=no_panic + [
+                 must(prog_line),
+                 must(r"itimer: 20 periods of 10 ms in \d+ us"),
+                 must(r"killed by SIGSEGV"),
+                 must(r"bad signal frame at esp 00001000"),
+                 must(r"no room for the SIGUSR1 frame")],
+             doc=f"t_signal on {n} CPU(s): handlers, masks, restarts, "
+                 "SIGCHLD, stop/continue, itimer periods, faults")
+        for n in (1, 4)
+    ] + [
+        Case("signal-storm", "init=/bin/s_sigstorm", profile="real",
+             timeout=180, checks=no_panic + [
+                 must(r"^s_sigstorm: \d+ checks, 0 failed\r?$"),
+                 must(r"^pass 2: 3000 ping-pongs on each of 2 thread pairs"),
+                 must_not(r"lost wakeup")],
+             doc="tgkill ping-pong between the threads of two processes "
+                 "and a kill() flood on 4 CPUs (real TCG): no wakeup "
+                 "lost, no page leaked"),
+    ]
+
+
+CASES += signal_cases()
 
 # Known gaps: (case, policy) pairs that are reported as SKIPPED with the
 # reason, never as passed, until the work named here is done.  Keep this
