@@ -238,6 +238,18 @@ signal_send_group(int pgid, int sig, const struct sig_kinfo *info)
 }
 
 int
+signal_group_in_session(int pgid, int sid)
+{
+	for (int i = 0; i < MAX_TASKS; i++) {
+		struct task *t = task_table[i];
+		if (is_process(t) && t->proc->pgid == pgid &&
+		    t->proc->sid == sid && !t->proc->zombie)
+			return 1;
+	}
+	return 0;
+}
+
+int
 signal_kill(int pid, int sig)
 {
 	struct process *me = current->proc, *p;

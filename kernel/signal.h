@@ -66,6 +66,8 @@ struct trapframe;
  * it; 0 or -EINVAL.  sig 0 sends nothing. */
 int signal_send(struct process *p, struct task *tid, int sig,
 		const struct sig_kinfo *info);
+/* Is there a live process in group pgid of session sid (proc_lock)? */
+int signal_group_in_session(int pgid, int sid);
 /* kill(2)'s targets: pid > 0, 0 (caller's group), -1 (all), -pgid. */
 int signal_kill(int pid, int sig);
 int signal_tgkill(int tgid, int tid, int sig);

@@ -298,3 +298,17 @@ SYSCALL(sys_poll)
 		return -EFAULT;
 	return ready;
 }
+
+/* ioctl(fd, request, arg): only terminals have any (the console). */
+SYSCALL(sys_ioctl)
+{
+	struct file *f = fd_get(my_files(), (int)a1);
+	int32_t r;
+
+	UNUSED_ARGS5;
+	if (!f)
+		return -EBADF;
+	r = f->ops->ioctl ? f->ops->ioctl(f, a2, a3) : -ENOTTY;
+	file_put(f);
+	return r;
+}

@@ -298,19 +298,6 @@ SYSCALL(sys_setitimer)
 
 /* ---- process groups and sessions (POSIX setpgid, setsid) ---- */
 
-/* Is there a process in group pgid of session sid?  proc_lock held. */
-static int
-group_exists(int pgid, int sid)
-{
-	for (int i = 0; i < MAX_TASKS; i++) {
-		struct task *t = task_table[i];
-		if (t && t->proc != &kernel_process && t->tid == t->proc->pid &&
-		    t->proc->pgid == pgid && t->proc->sid == sid)
-			return 1;
-	}
-	return 0;
-}
-
 SYSCALL(sys_setpgid)
 {
 	struct process *me = current->proc, *p;
@@ -327,7 +314,7 @@ SYSCALL(sys_setpgid)
 		err = -ESRCH;
 	else if (p->sid == p->pid || p->sid != me->sid)
 		err = -EPERM;		/* a session leader, or elsewhere */
-	else if (pgid != pid && !group_exists(pgid, me->sid))
+	else if (pgid != pid && !signal_group_in_session(pgid, me->sid))
 		err = -EPERM;
 	else
 		p->pgid = pgid;
@@ -368,7 +355,7 @@ SYSCALL(sys_setsid)
 
 	UNUSED_ARGS5;
 	spin_lock(&proc_lock);
-	if (group_exists(me->pid, me->sid) || me->pgid == me->pid) {
+	if (signal_group_in_session(me->pid, me->sid) || me->pgid == me->pid) {
 		r = -EPERM;		/* already leads a group */
 	} else {
 		me->pgid = me->sid = me->pid;

@@ -157,7 +157,7 @@ class Case:
     status: object = PASS
     timeout: float = 30
     checks: list = field(default_factory=list)
-    interactive: Optional[list] = None
+    interactive: Optional[list] = None  # also ("sleep", seconds)
     iso: bool = False
     needs: list = field(default_factory=list)
     gdb: Optional[str] = None
@@ -593,7 +593,52 @@ def signal_cases():
     ]
 
 
-CASES += signal_cases()
+# The shell on the console: Ctrl-C and Ctrl-Z reach the foreground job,
+# never the shell; line editing and history; top quits on q.
+PROMPT = r"\$ "
+CONSOLE_SCRIPT = [
+    ("expect", PROMPT),
+    ("send", "spinners 4 100\n"),
+    ("sleep", 2),
+    ("send", "\x03"),
+    ("expect", r"\^C"),
+    ("expect", PROMPT),
+    ("send", "echo alive $?\n"),
+    ("expect", r"\nalive 130\r?\n"),
+    ("send", "spinners 2 100\n"),
+    ("sleep", 2),
+    ("send", "\x1a"),
+    ("expect", r"\[1\]\+  Stopped\s+spinners 2 100"),
+    ("send", "jobs\n"),
+    ("expect", r"\[1\]  Stopped\s+spinners 2 100"),
+    ("send", "fg\n"),
+    ("sleep", 1),
+    ("send", "\x03"),
+    ("expect", PROMPT),
+    ("send", "echo back $?\n"),
+    ("expect", r"\nback 130\r?\n"),
+    ("send", "echo helo\x1b[Dl\n"),
+    ("expect", r"\nhello\r?\n"),
+    ("send", "\x1b[A\n"),
+    ("expect", r"\nhello\r?\n"),
+    ("send", "junk\x15echo \x17echo ok\n"),
+    ("expect", r"\nok\r?\n"),
+    ("send", "top -d 0.2\n"),
+    ("expect", r"PID USER"),
+    ("send", "q"),
+    ("expect", PROMPT),
+    ("send", "echo top $?\n"),
+    ("expect", r"\ntop 0\r?\n"),
+    ("send", "exit\n"),
+]
+
+CASES += signal_cases() + [
+    Case("console-job-control", "init=/bin/sh", timeout=120,
+         interactive=CONSOLE_SCRIPT, checks=[must_not(r"PANIC")],
+         doc="Ctrl-C interrupts a spinning foreground job, not the shell; "
+             "Ctrl-Z stops it, jobs lists it, fg resumes it; line editing "
+             "and history; top quits on q"),
+]
 
 # Known gaps: (case, policy) pairs that are reported as SKIPPED with the
 # reason, never as passed, until the work named here is done.  Keep this

@@ -258,6 +258,9 @@ def run_script(console, script, deadline):
             problem = console.expect(arg, deadline)
         elif action == "send":
             problem = console.send(arg)
+        elif action == "sleep":     # let the guest run (a job starts)
+            time.sleep(min(float(arg), max(0.0, deadline - time.monotonic())))
+            problem = None
         else:
             problem = f"bad interactive step {action!r}"
         if problem:

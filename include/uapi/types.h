@@ -209,6 +209,75 @@ struct q_itimerval {
 	struct q_timeval it_value;
 };
 
+/* ---- the console as a terminal (SYS_ioctl) ---- */
+/* Linux's kernel struct termios (asm-generic/termbits.h): NCCS 19 */
+#define Q_NCCS		19
+struct q_termios {
+	uint32_t c_iflag, c_oflag, c_cflag, c_lflag;
+	uint8_t c_line;
+	uint8_t c_cc[Q_NCCS];
+};
+/* c_cc indices */
+#define Q_VINTR		0
+#define Q_VQUIT		1
+#define Q_VERASE	2
+#define Q_VKILL		3
+#define Q_VEOF		4
+#define Q_VTIME		5
+#define Q_VMIN		6
+#define Q_VSWTC		7
+#define Q_VSTART	8
+#define Q_VSTOP		9
+#define Q_VSUSP		10
+#define Q_VEOL		11
+#define Q_VREPRINT	12
+#define Q_VDISCARD	13
+#define Q_VWERASE	14
+#define Q_VLNEXT	15
+#define Q_VEOL2		16
+/* c_iflag */
+#define Q_INLCR		0000100
+#define Q_IGNCR		0000200
+#define Q_ICRNL		0000400
+#define Q_IXON		0002000
+/* c_oflag */
+#define Q_OPOST		0000001
+#define Q_ONLCR		0000004
+/* c_cflag */
+#define Q_CS8		0000060
+#define Q_CREAD		0000200
+#define Q_B38400	0000017
+/* c_lflag */
+#define Q_ISIG		0000001
+#define Q_ICANON	0000002
+#define Q_ECHO		0000010
+#define Q_ECHOE		0000020
+#define Q_ECHOK		0000040
+#define Q_ECHONL	0000100
+#define Q_NOFLSH	0000200
+#define Q_TOSTOP	0000400
+#define Q_ECHOCTL	0001000
+#define Q_ECHOKE	0004000
+#define Q_IEXTEN	0100000
+/* ioctl requests (Linux's numbers) */
+#define Q_TCGETS	0x5401
+#define Q_TCSETS	0x5402
+#define Q_TCSETSW	0x5403
+#define Q_TCSETSF	0x5404
+#define Q_TIOCGPGRP	0x540F
+#define Q_TIOCSPGRP	0x5410
+#define Q_TIOCGWINSZ	0x5413
+#define Q_FIONREAD	0x541B
+struct q_winsize {
+	uint16_t ws_row, ws_col, ws_xpixel, ws_ypixel;
+};
+
+/* SYS_reboot: Linux's magic numbers and commands */
+#define Q_REBOOT_MAGIC1		0xfee1deadu
+#define Q_REBOOT_MAGIC2		672274793u
+#define Q_REBOOT_CMD_RESTART	0x01234567u
+#define Q_REBOOT_CMD_POWER_OFF	0x4321fedcu
+
 /* getpriority/setpriority */
 #define Q_PRIO_PROCESS	0
 
