@@ -2,8 +2,11 @@
  * sys_proc.c - system calls about processes and threads.
  */
 #include <stdint.h>
+#include "drivers/power.h"
 #include "include/uapi/errno.h"
+#include "include/uapi/types.h"
 #include "kernel/mm.h"
+#include "kernel/printk.h"
 #include "kernel/proc.h"
 #include "kernel/signal.h"
 #include "kernel/syscall.h"
@@ -84,4 +87,22 @@ SYSCALL(sys_brk)
 	if (a1 == 0)
 		return (int32_t)mm->brk;
 	return (int32_t)mm_brk(mm, a1);
+}
+
+/* reboot(magic, magic2, cmd): Linux's magic numbers and commands; there is
+ * nothing to sync (the initrd is read-only) and no privilege to check. */
+SYSCALL(sys_reboot)
+{
+	UNUSED_ARGS5;
+	if (a1 != Q_REBOOT_MAGIC1 || a2 != Q_REBOOT_MAGIC2)
+		return -EINVAL;
+	if (a3 == Q_REBOOT_CMD_POWER_OFF) {
+		printk("reboot: Power down\n");
+		machine_poweroff(0);
+	}
+	if (a3 == Q_REBOOT_CMD_RESTART) {
+		printk("reboot: Restarting system\n");
+		machine_reboot();
+	}
+	return -EINVAL;
 }

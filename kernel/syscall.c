@@ -55,7 +55,7 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_restart_syscall] = sys_restart_syscall,
 	[SYS_setpgid] = sys_setpgid, [SYS_getpgid] = sys_getpgid,
 	[SYS_setsid] = sys_setsid, [SYS_getsid] = sys_getsid,
-	[SYS_ioctl] = sys_ioctl,
+	[SYS_ioctl] = sys_ioctl, [SYS_reboot] = sys_reboot,
 };
 
 /* Time since the last crossing was spent in user mode (or, leaving, in

@@ -638,6 +638,16 @@ CASES += signal_cases() + [
          doc="Ctrl-C interrupts a spinning foreground job, not the shell; "
              "Ctrl-Z stops it, jobs lists it, fg resumes it; line editing "
              "and history; top quits on q"),
+    Case("console-poweroff", "init=/bin/sh -- -c 'echo off; poweroff'",
+         checks=[must(r"reboot: Power down")],
+         doc="poweroff in the shell turns the machine off (status 0)"),
+    Case("console-reboot", "init=/bin/sh -- -c reboot", status=TRIPLE,
+         checks=[must(r"reboot: Restarting system"),
+                 must(r"quanta: reboot\s*$", chan="data"),
+                 must_not(r"Triple fault", chan="qemulog")],
+         doc="reboot resets the machine through the keyboard controller "
+             "(QEMU's -no-reboot then exits 0, no triple fault); the data "
+             "channel tells tools/qemu.py to boot again"),
 ]
 
 # Known gaps: (case, policy) pairs that are reported as SKIPPED with the

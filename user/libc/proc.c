@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <sys/reboot.h>
 #include <sys/resource.h>
 #include "internal.h"
 
@@ -216,6 +217,13 @@ pid_t
 getsid(pid_t pid)
 {
 	return __sysret(__sys1(SYS_getsid, pid));
+}
+
+int
+reboot(int cmd)
+{
+	return __sysret(__sys3(SYS_reboot, (long)Q_REBOOT_MAGIC1,
+			       (long)Q_REBOOT_MAGIC2, cmd));
 }
 
 /* The kernel answers 20 - nice (1..40), so no success looks like -errno. */
