@@ -638,6 +638,28 @@ CASES += signal_cases() + [
          doc="Ctrl-C interrupts a spinning foreground job, not the shell; "
              "Ctrl-Z stops it, jobs lists it, fg resumes it; line editing "
              "and history; top quits on q"),
+    # (init takes at most 16 arguments: one short command line each)
+    Case("tools-grep-ps",
+         "init=/bin/sh -- -c 'spinners 2 1 & ps | grep spin | grep -c "
+         "spinners; wait'",
+         checks=[must(r"^[1-9]\r?$")],
+         doc="ps | grep spin finds the spinners"),
+    Case("tools-grep-regex",
+         "init=/bin/sh -- -c 'echo abc | grep ^a.c$; echo aXXb | grep -E "
+         "^aX+b$'",
+         checks=[must(r"^abc\r?$"), must(r"^aXXb\r?$")],
+         doc="grep: anchors, '.', -E's +"),
+    Case("tools-grep-class",
+         "init=/bin/sh -- -c 'echo abd | grep a[^c]d; echo A.c | grep -F "
+         "-i a.C'",
+         checks=[must(r"^abd\r?$"), must(r"^A\.c\r?$")],
+         doc="grep: a negated class; -F -i takes '.' literally"),
+    Case("tools-grep-options",
+         "init=/bin/sh -- -c 'echo abc | grep -v b; echo R=$?; grep x "
+         "/none; echo E=$?'",
+         checks=[must(r"^R=1\r?$"), must(r"grep: /none: "),
+                 must(r"^E=2\r?$")],
+         doc="grep: -v and status 1, a missing file and status 2"),
     Case("console-poweroff", "init=/bin/sh -- -c 'echo off; poweroff'",
          checks=[must(r"reboot: Power down")],
          doc="poweroff in the shell turns the machine off (status 0)"),
