@@ -163,6 +163,7 @@ class Case:
     gdb: Optional[str] = None
     repeat: int = 1
     same_output: bool = False
+    monitor: bool = False       # interactive: QEMU's monitor muxed, as make run
     doc: str = ""
 
 
@@ -660,6 +661,27 @@ CASES += signal_cases() + [
          checks=[must(r"^R=1\r?$"), must(r"grep: /none: "),
                  must(r"^E=2\r?$")],
          doc="grep: -v and status 1, a missing file and status 2"),
+    Case("console-qemu-monitor", "init=/bin/sh", timeout=60, monitor=True,
+         status=TRIPLE, interactive=[
+             ("expect", PROMPT),
+             ("send", "sleep 30\n"),
+             ("sleep", 1),
+             ("send", "\x03"),
+             ("expect", PROMPT),
+             ("send", "echo alive $?\n"),
+             ("expect", r"\nalive 130\r?\n"),
+             ("send", "\x01c"),
+             ("expect", r"\(qemu\)"),
+             ("send", "info status\n"),
+             ("expect", r"VM status: running"),
+             ("send", "\x01c"),
+             ("send", "echo back\n"),
+             ("expect", r"\nback\r?\n"),
+             ("send", "\x01x"),
+         ], checks=[must_not(r"Triple fault", chan="qemulog")],
+         doc="make run's console: Ctrl-C reaches the guest through QEMU's "
+             "mux, Ctrl-A C opens the monitor and comes back, Ctrl-A X "
+             "quits (status 0, no triple fault)"),
     Case("console-poweroff", "init=/bin/sh -- -c 'echo off; poweroff'",
          checks=[must(r"reboot: Power down")],
          doc="poweroff in the shell turns the machine off (status 0)"),

@@ -160,7 +160,8 @@ def qemu_cmd(ctx, case, rundir, iso=None, port=None, interactive=False):
         profile=case.profile, smp_extra=case.smp_extra,
         com1=None if interactive else rundir / "com1.log",
         data=rundir / "data.log", qemulog=rundir / "qemu.log",
-        gdb_port=port, halt=port is not None, cdrom=iso)
+        gdb_port=port, halt=port is not None, cdrom=iso,
+        monitor=interactive and case.monitor)
     return qemu.timeout_wrap(cmd, ctx.timeout(case))
 
 
