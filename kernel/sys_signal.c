@@ -322,30 +322,30 @@ SYSCALL(sys_setpgid)
 	return err;
 }
 
-SYSCALL(sys_getpgid)
+/* The group (or session) of process pid, 0 = me; -ESRCH. */
+static int32_t
+group_of(uint32_t pid, int session)
 {
 	struct process *p;
 	int r;
 
-	UNUSED_ARGS5;
 	spin_lock(&proc_lock);
-	p = a1 ? process_find((int)a1) : current->proc;
-	r = p ? p->pgid : -ESRCH;
+	p = pid ? process_find((int)pid) : current->proc;
+	r = !p ? -ESRCH : session ? p->sid : p->pgid;
 	spin_unlock(&proc_lock);
 	return r;
 }
 
+SYSCALL(sys_getpgid)
+{
+	UNUSED_ARGS5;
+	return group_of(a1, 0);
+}
+
 SYSCALL(sys_getsid)
 {
-	struct process *p;
-	int r;
-
 	UNUSED_ARGS5;
-	spin_lock(&proc_lock);
-	p = a1 ? process_find((int)a1) : current->proc;
-	r = p ? p->sid : -ESRCH;
-	spin_unlock(&proc_lock);
-	return r;
+	return group_of(a1, 1);
 }
 
 SYSCALL(sys_setsid)

@@ -67,6 +67,7 @@ struct job {
 	int npids, nlive;
 	int status;			/* the last command's, as $? */
 	int stopped;
+	int told;			/* stopped, as last reported */
 	char cmd[64];
 };
 static struct job jobtab[MAXJOBS];
@@ -455,6 +456,7 @@ wait_fg(struct job *j)
 	}
 	if (j->stopped) {
 		printf("\n[%d]+  Stopped\t\t%s\n", j->id, j->cmd);
+		j->told = 1;
 		return 128 + SIGTSTP;
 	}
 	status = j->status;
@@ -477,7 +479,11 @@ reap_jobs(void)
 			printf("[%d]   Done (status %d)\t%s\n", j->id, j->status,
 			       j->cmd);
 			j->id = 0;
+		} else if (j->id && j->stopped != j->told) {
+			printf("[%d]+  %s\t\t%s\n", j->id, j->stopped ?
+			       "Stopped" : "Running", j->cmd);
 		}
+		j->told = j->stopped;
 	}
 }
 
@@ -535,7 +541,7 @@ job_builtin(char **argv)
 	fflush(stdout);
 	if (fg)
 		give_terminal(j->pgid);
-	j->stopped = 0;
+	j->stopped = j->told = 0;
 	if (kill(-j->pgid, SIGCONT) < 0)
 		fprintf(stderr, "%s: %s\n", argv[0], strerror(errno));
 	return fg ? wait_fg(j) : 0;
