@@ -624,6 +624,20 @@ CONSOLE_SCRIPT = [
     ("expect", r"\nhello\r?\n"),
     ("send", "junk\x15echo \x17echo ok\n"),
     ("expect", r"\nok\r?\n"),
+    ("send", "sleep 30\n"),
+    ("sleep", 1),
+    ("send", "\x1c"),
+    ("expect", r"Killed by signal 3 \(Quit\)"),
+    ("expect", PROMPT),
+    ("send", "t_ttyread intr\n"),
+    ("expect", r"read: EINTR after 1 alarm"),
+    ("expect", PROMPT),
+    ("send", "t_ttyread restart\n"),
+    ("expect", r"reading"),
+    ("sleep", 1),
+    ("send", "typed\n"),
+    ("expect", r"read: got typed after 1 alarm"),
+    ("expect", PROMPT),
     ("send", "top -d 0.2\n"),
     ("expect", r"PID USER"),
     ("send", "q"),
@@ -638,7 +652,8 @@ CASES += signal_cases() + [
          interactive=CONSOLE_SCRIPT, checks=[must_not(r"PANIC")],
          doc="Ctrl-C interrupts a spinning foreground job, not the shell; "
              "Ctrl-Z stops it, jobs lists it, fg resumes it; line editing "
-             "and history; top quits on q"),
+             "and history; Ctrl-\\ quits; a console read EINTR or "
+             "restarted (SA_RESTART); top quits on q"),
     # (init takes at most 16 arguments: one short command line each)
     Case("tools-grep-ps",
          "init=/bin/sh -- -c 'spinners 2 1 & ps | grep spin | grep -c "

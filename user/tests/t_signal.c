@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/syscall.h>
@@ -526,6 +527,158 @@ test_stop_continue(void)
 	CHECK_EQ(WEXITSTATUS(st), 0);
 }
 
+/* SIGCHLD for a stop and a continue; none with SA_NOCLDSTOP. */
+static void
+test_sigchld_stop(void)
+{
+	struct sigaction sa;
+	pid_t pid;
+	int st;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_info;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	CHECK_EQ(sigaction(SIGCHLD, &sa, NULL), 0);
+	if ((pid = fork()) == 0) {
+		for (;;)
+			pause();
+	}
+	hits = 0;
+	kill(pid, SIGSTOP);
+	CHECK_EQ(waitpid(pid, &st, WUNTRACED), pid);
+	while (hits == 0)
+		usleep(1000);
+	CHECK_EQ(last_info.si_code, CLD_STOPPED);
+	CHECK_EQ(last_info.si_pid, pid);
+	CHECK_EQ(last_info.si_status, SIGSTOP);
+	hits = 0;
+	kill(pid, SIGCONT);
+	CHECK_EQ(waitpid(pid, &st, WCONTINUED), pid);
+	while (hits == 0)
+		usleep(1000);
+	CHECK_EQ(last_info.si_code, CLD_CONTINUED);
+	/* SA_NOCLDSTOP: a stop sends nothing, the exit still does */
+	sa.sa_flags |= SA_NOCLDSTOP;
+	CHECK_EQ(sigaction(SIGCHLD, &sa, NULL), 0);
+	hits = 0;
+	kill(pid, SIGSTOP);
+	CHECK_EQ(waitpid(pid, &st, WUNTRACED), pid);
+	usleep(20000);
+	CHECK_EQ(hits, 0);
+	kill(pid, SIGKILL);
+	CHECK_EQ(waitpid(pid, &st, 0), pid);
+	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+	while (hits == 0)
+		usleep(1000);
+	CHECK_EQ(last_info.si_code, CLD_KILLED);
+	signal(SIGCHLD, SIG_DFL);
+}
+
+/* Process groups and sessions: kill(0), kill(-pgid), the errors. */
+static void
+test_groups(void)
+{
+	pid_t me = getpid(), a, b;
+	int st, p[2];
+	char c;
+
+	CHECK_EQ(getpgid(0), getpgrp());
+	CHECK_EQ(getsid(0), getsid(me));
+	CHECK(getpgid(30000) == -1 && errno == ESRCH);
+	CHECK(setpgid(30000, 0) == -1 && errno == ESRCH);	/* not a child */
+	CHECK(setpgid(0, -1) == -1 && errno == EINVAL);
+	/* two children in one new group, killed together */
+	CHECK_EQ(pipe(p), 0);
+	if ((a = fork()) == 0) {
+		setpgid(0, 0);
+		write(p[1], "a", 1);
+		for (;;)
+			pause();
+	}
+	setpgid(a, a);			/* both sides, as a shell does */
+	read(p[0], &c, 1);
+	CHECK_EQ(getpgid(a), a);
+	if ((b = fork()) == 0) {
+		setpgid(0, a);
+		write(p[1], "b", 1);
+		for (;;)
+			pause();
+	}
+	setpgid(b, a);
+	read(p[0], &c, 1);
+	CHECK_EQ(getpgid(b), a);
+	CHECK(setpgid(b, 29999) == -1 && errno == EPERM);	/* no group */
+	CHECK_EQ(kill(-a, SIGTERM), 0);
+	CHECK_EQ(waitpid(a, &st, 0), a);
+	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM);
+	CHECK_EQ(waitpid(b, &st, 0), b);
+	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM);
+	CHECK(kill(-a, SIGTERM) == -1 && errno == ESRCH);	/* group gone */
+	/* waitpid(-pgid) waits for that group only */
+	if ((a = fork()) == 0) {
+		setpgid(0, 0);
+		_exit(3);
+	}
+	setpgid(a, a);
+	CHECK_EQ(waitpid(-a, &st, 0), a);
+	CHECK_EQ(WEXITSTATUS(st), 3);
+	/* setsid: a new session, not for a group leader */
+	if ((a = fork()) == 0) {
+		pid_t sid = setsid();
+		int ok = sid == getpid() && getsid(0) == sid &&
+			 getpgrp() == sid && setsid() == -1 && errno == EPERM &&
+			 setpgid(0, 0) == -1 && errno == EPERM;
+		_exit(ok ? 0 : 1);
+	}
+	CHECK_EQ(waitpid(a, &st, 0), a);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	/* kill(0, sig): my own group, me included */
+	hits = 0;
+	set_handler(SIGUSR2, on_sig, 0);
+	CHECK_EQ(kill(0, SIGUSR2), 0);
+	CHECK_EQ(hits, 1);
+	close(p[0]);
+	close(p[1]);
+}
+
+/* The console as a terminal: its modes and foreground group; a pipe is
+ * no terminal. */
+static void
+test_tty(void)
+{
+	struct termios t, t2;
+	int p[2];
+
+	CHECK_EQ(tcgetattr(0, &t), 0);
+	CHECK(t.c_lflag & ICANON);
+	CHECK(t.c_lflag & ISIG);
+	CHECK_EQ(t.c_cc[VINTR], 3);
+	CHECK_EQ(t.c_cc[VSUSP], 26);
+	t2 = t;
+	t2.c_lflag &= ~(ICANON | ECHO);
+	t2.c_cc[VMIN] = 0;
+	t2.c_cc[VTIME] = 1;
+	CHECK_EQ(tcsetattr(0, TCSANOW, &t2), 0);
+	CHECK_EQ(tcgetattr(0, &t2), 0);
+	CHECK_EQ(t2.c_lflag & (ICANON | ECHO), 0);
+	{
+		char c;
+		uint64_t t0 = now_ns();
+		/* VMIN 0, VTIME 1: nothing typed, 0 after 0.1 s */
+		CHECK_EQ(read(0, &c, 1), 0);
+		CHECK(now_ns() - t0 >= 100000000ull);
+	}
+	CHECK_EQ(tcsetattr(0, TCSANOW, &t), 0);
+	CHECK_EQ(tcgetpgrp(0), getpgrp());
+	CHECK(tcsetpgrp(0, 29999) == -1 && errno == EPERM);
+	CHECK_EQ(pipe(p), 0);
+	CHECK(tcgetattr(p[0], &t2) == -1 && errno == ENOTTY);
+	CHECK_EQ(isatty(p[0]), 0);
+	CHECK_EQ(isatty(0), 1);
+	close(p[0]);
+	close(p[1]);
+}
+
 /* ---- the interval timer, in virtual time ---- */
 
 static void
@@ -730,6 +883,9 @@ main(void)
 	test_join_restart();
 	test_sigchld();
 	test_stop_continue();
+	test_sigchld_stop();
+	test_groups();
+	test_tty();
 	test_itimer();
 	test_threads();
 	test_faults();
