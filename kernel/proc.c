@@ -18,6 +18,7 @@
 #include "kernel/config.h"
 #include "kernel/cpu.h"
 #include "kernel/file.h"
+#include "kernel/itimer.h"
 #include "kernel/kmalloc.h"
 #include "kernel/lib/string.h"
 #include "kernel/mm.h"
@@ -278,7 +279,7 @@ process_free(struct process *p)
 {
 	struct list *pos, *n;
 
-	signal_process_free(p);
+	itimer_cancel(p);
 	list_for_each_safe(pos, n, &p->tasks) {
 		struct task *t = list_entry(pos, struct task, thread_node);
 		task_free(t);

@@ -22,6 +22,7 @@
 #include "kernel/signal.h"
 #include "kernel/task.h"
 #include "kernel/time.h"
+#include "kernel/itimer.h"
 #include "kernel/timer.h"
 
 #define BIT(sig)	Q_SIGBIT(sig)
@@ -365,8 +366,8 @@ stop_sleep(struct process *p)
 
 /* Take the signal t handles next: its own before the process's, faults
  * first.  From the signals of allowed only.  0 if none. */
-static int
-dequeue(struct task *t, q_sigset_t allowed, struct sig_kinfo *ki)
+int
+signal_dequeue_set(struct task *t, q_sigset_t allowed, struct sig_kinfo *ki)
 {
 	struct process *p = t->proc;
 	q_sigset_t *set = &t->sig_pending, m = t->sig_pending & allowed;
@@ -386,12 +387,6 @@ dequeue(struct task *t, q_sigset_t allowed, struct sig_kinfo *ki)
 	*set &= ~BIT(sig);
 	*ki = infos[sig];
 	return sig;
-}
-
-int
-signal_dequeue_set(struct task *t, q_sigset_t set, struct sig_kinfo *ki)
-{
-	return dequeue(t, set, ki);
 }
 
 /* The default action kills the process (proc_lock held; never returns). */
@@ -453,8 +448,8 @@ syscall_fixup(struct trapframe *tf, int sysnr, const struct q_sigaction *act)
 	}
 }
 
-static void
-fill_siginfo(struct q_siginfo *si, int sig, const struct sig_kinfo *ki)
+void
+signal_fill_siginfo(struct q_siginfo *si, int sig, const struct sig_kinfo *ki)
 {
 	memset(si, 0, sizeof(*si));
 	si->si_signo = sig;
@@ -465,12 +460,6 @@ fill_siginfo(struct q_siginfo *si, int sig, const struct sig_kinfo *ki)
 		si->u.kill.pid = ki->pid;
 		si->u.kill.status = ki->status;
 	}
-}
-
-void
-signal_fill_siginfo(struct q_siginfo *si, int sig, const struct sig_kinfo *ki)
-{
-	fill_siginfo(si, sig, ki);
 }
 
 /* Run a handler: its mask, the interrupted call, the frame (proc_lock
@@ -496,7 +485,7 @@ setup_handler(struct trapframe *tf, int sysnr, int sig,
 	signal_recalc(t);
 	spin_unlock(&proc_lock);
 	syscall_fixup(tf, sysnr, &act);
-	fill_siginfo(&si, sig, ki);
+	signal_fill_siginfo(&si, sig, ki);
 	if (arch_signal_setup(tf, sig, &si, &act, old) == 0)
 		return;
 	printk("pid %d (%s): no room for the %s frame below esp %08x: "
@@ -524,7 +513,7 @@ signal_deliver(struct trapframe *tf, int sysnr)
 			stop_sleep(p);
 			continue;
 		}
-		sig = dequeue(t, ~t->sig_blocked, &ki);
+		sig = signal_dequeue_set(t, ~t->sig_blocked, &ki);
 		if (!sig)
 			break;
 		if (p->sig_action[sig].handler == Q_SIG_IGN)
@@ -588,33 +577,11 @@ signal_force_fault(struct trapframe *tf, int sig, int code, uint32_t addr)
 	spin_unlock(&proc_lock);
 }
 
-static void
-itimer_fire(void *arg)
-{
-	struct process *p = arg;
-	struct sig_kinfo ki = { .code = Q_SI_KERNEL };
-
-	spin_lock(&proc_lock);
-	if (!p->zombie && p->itimer_expires) {
-		signal_send(p, NULL, Q_SIGALRM, &ki);
-		if (p->itimer_interval) {
-			uint64_t now = sched_clock();
-			p->itimer_expires += p->itimer_interval;
-			if (p->itimer_expires <= now)	/* overrun: skip */
-				p->itimer_expires = now + p->itimer_interval;
-			timer_arm(&p->itimer, p->itimer_expires);
-		} else {
-			p->itimer_expires = 0;
-		}
-	}
-	spin_unlock(&proc_lock);
-}
-
 void
 signal_fork(struct process *parent, struct process *child)
 {
 	waitq_init(&child->stop_wait);
-	timer_setup(&child->itimer, itimer_fire, child);
+	itimer_init(child);
 	if (!parent)
 		return;
 	memcpy(child->sig_action, parent->sig_action,
@@ -633,14 +600,16 @@ signal_exec(struct process *p)
 	spin_unlock(&proc_lock);
 }
 
-void
-signal_task_exit(struct process *p)
+/* The process signals of set, pending, go to tasks that take them, skip
+ * aside (it exits, or has just blocked them). */
+static void
+hand_on(struct process *p, q_sigset_t set, struct task *skip)
 {
-	q_sigset_t left = p->sig_pending;
+	q_sigset_t left = p->sig_pending & set;
 
 	while (left) {
 		int sig = __builtin_ctz(left) + 1;
-		struct task *t = pick_target(p, sig, current);
+		struct task *t = pick_target(p, sig, skip);
 		left &= ~BIT(sig);
 		if (t)
 			kick(t, SIGW_SIG);
@@ -648,26 +617,16 @@ signal_task_exit(struct process *p)
 }
 
 void
-signal_process_free(struct process *p)
+signal_task_exit(struct process *p)
 {
-	timer_cancel(&p->itimer);
+	hand_on(p, ~0u, current);
 }
 
-/* The task stops blocking nothing new it could take; hand signals of
- * newly blocked that are pending on the process to a task that can take
- * them (Linux's retarget_shared_pending).  proc_lock held. */
+/* Linux's retarget_shared_pending.  proc_lock held. */
 void
 signal_retarget(struct task *t, q_sigset_t newly_blocked)
 {
-	q_sigset_t left = t->proc->sig_pending & newly_blocked;
-
-	while (left) {
-		int sig = __builtin_ctz(left) + 1;
-		struct task *o = pick_target(t->proc, sig, t);
-		left &= ~BIT(sig);
-		if (o)
-			kick(o, SIGW_SIG);
-	}
+	hand_on(t->proc, newly_blocked, t);
 }
 
 /* The current task sleeps until a signal is pending for it or deadline

@@ -89,8 +89,6 @@ void signal_fork(struct process *parent, struct process *child);
 void signal_exec(struct process *p);
 /* A task of p exits (proc_lock held): hand its process signals on. */
 void signal_task_exit(struct process *p);
-/* Free-time teardown of a reaped process (no lock held). */
-void signal_process_free(struct process *p);
 /* Recompute t's sig_work; t is current (proc_lock held). */
 void signal_recalc(struct task *t);
 /* t blocks newly_blocked now: pending process signals of it go to a

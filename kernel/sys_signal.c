@@ -1,6 +1,6 @@
 /*
- * sys_signal.c - the system calls of signals, interval timers and
- * process groups (docs/syscalls.md, "Signals").
+ * sys_signal.c - the system calls of signals and process groups
+ * (docs/syscalls.md, "Signals"); the interval timer's are in itimer.c.
  */
 #include <stdint.h>
 #include "arch/x86/sigframe.h"
@@ -12,7 +12,6 @@
 #include "kernel/syscall.h"
 #include "kernel/task.h"
 #include "kernel/time.h"
-#include "kernel/timer.h"
 
 #define NS	1000000000ull
 #define UNBLOCKABLE	(Q_SIGBIT(Q_SIGKILL) | Q_SIGBIT(Q_SIGSTOP))
@@ -220,80 +219,6 @@ SYSCALL(sys_tgkill)
 {
 	UNUSED_ARGS5;
 	return signal_tgkill((int)a1, (int)a2, (int)a3);
-}
-
-/* ---- ITIMER_REAL ---- */
-
-static void
-ns_to_timeval(uint64_t ns, struct q_timeval *tv)
-{
-	tv->tv_sec = (int64_t)(ns / NS);
-	tv->tv_usec = (int32_t)(ns % NS / 1000);
-}
-
-static int
-timeval_to_ns(const struct q_timeval *tv, uint64_t *ns)
-{
-	if (tv->tv_sec < 0 || tv->tv_usec < 0 || tv->tv_usec >= 1000000)
-		return -EINVAL;
-	*ns = (uint64_t)tv->tv_sec * NS + (uint64_t)tv->tv_usec * 1000;
-	return 0;
-}
-
-static void
-itimer_get(struct process *p, struct q_itimerval *v)
-{
-	uint64_t now = sched_clock(), left = 0;
-
-	if (p->itimer_expires)
-		left = p->itimer_expires > now ? p->itimer_expires - now : 1000;
-	ns_to_timeval(p->itimer_interval, &v->it_interval);
-	ns_to_timeval(left, &v->it_value);
-}
-
-SYSCALL(sys_getitimer)
-{
-	struct q_itimerval v;
-
-	UNUSED_ARGS5;
-	if (a1 != Q_ITIMER_REAL)
-		return -EINVAL;
-	spin_lock(&proc_lock);
-	itimer_get(current->proc, &v);
-	spin_unlock(&proc_lock);
-	return copy_to_user((void *)a2, &v, sizeof(v));
-}
-
-/*
- * The timer is cancelled before proc_lock is taken: its callback takes
- * that lock, and timer_cancel() waits for a running callback.
- */
-SYSCALL(sys_setitimer)
-{
-	struct process *p = current->proc;
-	struct q_itimerval nv, ov;
-	uint64_t value, interval;
-	int err;
-
-	UNUSED_ARGS5;
-	if (a1 != Q_ITIMER_REAL)
-		return -EINVAL;
-	if (copy_from_user(&nv, (void *)a2, sizeof(nv)) < 0)
-		return -EFAULT;
-	if ((err = timeval_to_ns(&nv.it_value, &value)) < 0 ||
-	    (err = timeval_to_ns(&nv.it_interval, &interval)) < 0)
-		return err;
-	timer_cancel(&p->itimer);
-	spin_lock(&proc_lock);
-	itimer_get(p, &ov);
-	p->itimer_interval = value ? interval : 0;
-	p->itimer_expires = value ? sched_clock() + value : 0;
-	spin_unlock(&proc_lock);
-	if (value)
-		timer_arm(&p->itimer, p->itimer_expires);
-	if (a3 && copy_to_user((void *)a3, &ov, sizeof(ov)) < 0)
-		return -EFAULT;
-	return 0;
 }
 
 /* ---- process groups and sessions (POSIX setpgid, setsid) ---- */
