@@ -701,6 +701,13 @@ CASES += signal_cases() + [
          doc="make run's console: Ctrl-C reaches the guest through QEMU's "
              "mux, Ctrl-A C opens the monitor and comes back, Ctrl-A X "
              "quits (status 0, no triple fault)"),
+    Case("tools-kill-group",
+         "init=/bin/sh -- -c 'sleep 20 & sleep 1; kill -TSTP -- -1; ps | "
+         "grep sleep'",
+         checks=[must(r" T .*sleep")],
+         doc="kill takes the new names (TSTP) and -- before a negative pid "
+             "(-1: all but init and kill itself); ps shows a stopped task "
+             "as T"),
     Case("console-poweroff", "init=/bin/sh -- -c 'echo off; poweroff'",
          checks=[must(r"reboot: Power down")],
          doc="poweroff in the shell turns the machine off (status 0)"),

@@ -297,6 +297,7 @@ struct q_utsname {
 #define Q_TASK_RUNNING	'R'	/* running or runnable */
 #define Q_TASK_SLEEPING	'S'
 #define Q_TASK_ZOMBIE	'Z'
+#define Q_TASK_STOPPED	'T'	/* stopped by a signal (job control) */
 
 /* sched_setslice: the range of a task's own slice (Linux 6.12's clamp) */
 #define Q_SLICE_MIN_NS	100000u		/* 0.1 ms */
