@@ -236,7 +236,10 @@ job_control(int sig)
 	if (p == &kernel_process)
 		return 0;
 	spin_lock(&proc_lock);
-	if (p->sid == console_session() && p->pgid != fg) {
+	/* a foreground group that is gone (its shell exited) no longer
+	 * keeps the others in the background */
+	if (p->sid == console_session() && p->pgid != fg &&
+	    signal_group_in_session(fg, p->sid)) {
 		if (p->sig_action[sig].handler == Q_SIG_IGN ||
 		    (t->sig_blocked & Q_SIGBIT(sig))) {
 			r = sig == Q_SIGTTIN ? -EIO : 0;
