@@ -76,8 +76,9 @@ timer_cancel(struct timer *t)
 			if (b->running == t && cpu == this_cpu()->id) {
 				/* called from t's own callback (it runs with
 				 * interrupts off, so nothing else runs on this
-				 * CPU): t is off the list already; re-arming a
-				 * periodic timer goes on from here */
+				 * CPU): t is off the list already, and waiting
+				 * would never end; timer_arm() from a periodic
+				 * timer's callback goes on from here */
 				spin_unlock(&b->lock);
 				return 0;
 			}
