@@ -6,19 +6,28 @@
  *   sh FILE         run the lines of FILE, exit with the last status
  *
  * A line holds pipelines separated by ';' or '&' (run in the background:
- * "[pid]" now, "[pid] done status N" before a later prompt).  A pipeline
- * is commands joined by '|'; a command is words with optional "< FILE",
- * "> FILE", "2> FILE" and "2>&1".  Quotes '...' and "..." group words;
- * $? is the status of the last pipeline (not inside '...'); a backslash
- * takes the next character literally (inside "..." only before $ " \);
- * '#' starts a comment.  A command without '/' is looked up in /bin.
+ * "[job] pgid" now, "[job] Done (status N)" before a later prompt).  A
+ * pipeline is commands joined by '|'; a command is words with optional
+ * "< FILE", "> FILE", "2> FILE" and "2>&1".  Quotes '...' and "..." group
+ * words; $? is the status of the last pipeline (not inside '...'); a
+ * backslash takes the next character literally (inside "..." only before
+ * $ " \); '#' starts a comment.  A command without '/' is looked up in
+ * /bin.
  *
- * Builtins: exit [N] (default 0, so init powers off), cd, help.  Prefixes:
- * "time PIPELINE" measures it; "nice [-n N] CMD" and "taskset MASK CMD"
- * change the priority or the allowed CPUs of CMD.
+ * On a terminal the shell does job control (POSIX 2.11): each pipeline is
+ * a job in its own process group, given the console while it runs in the
+ * foreground; Ctrl-Z stops it ("jobs", "fg", "bg" go on from there), and
+ * the shell itself ignores the keyboard's signals.  Lines are typed with
+ * the editor of sh_edit.h (arrows, Ctrl-A/E/U/W, history).
+ *
+ * Builtins: exit [N] (default 0, so init powers off), cd, help, jobs,
+ * fg [%N], bg [%N], wait.  Prefixes: "time PIPELINE" measures it;
+ * "nice [-n N] CMD" and "taskset MASK CMD" change the priority or the
+ * allowed CPUs of CMD.
  *
  * System calls: read, write, open, close, pipe, dup2, fork, execve,
- * waitpid, clock_gettime, getrusage, nice, sched_setaffinity.
+ * waitpid, clock_gettime, getrusage, nice, sched_setaffinity, setpgid,
+ * ioctl (tcsetpgrp, tcgetattr, tcsetattr), sigaction, kill.
  */
 #include <ctype.h>
 #include <errno.h>
