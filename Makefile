@@ -35,8 +35,7 @@ LDFLAGS := -T linker.ld -nostdlib -no-pie -static -Wl,--build-id=none \
 NASMFLAGS := -f elf32 -g -F dwarf -I.
 
 # Scheduling policies: every kernel/sched/*.c except the core's own files.
-SCHED_CORE := core balance trace
-POLICIES := $(filter-out $(SCHED_CORE),$(basename $(notdir $(wildcard kernel/sched/*.c))))
+include kernel/sched/sched.mk
 ifeq ($(filter $(SCHED),$(POLICIES)),)
 $(error SCHED=$(SCHED) is not a policy; choose one of: $(POLICIES))
 endif
@@ -55,7 +54,8 @@ KOBJ := $(KSRC:%.c=$(B)/%.o) $(KASM:%.asm=$(B)/%.o)
 KERNELS := $(POLICIES:%=$(B)/kernel-%.elf)
 
 .DELETE_ON_ERROR:
-.PHONY: all deps run qemu test iso gdb qemu-gdb clean lint format kernels
+.PHONY: all deps run qemu test iso gdb qemu-gdb clean lint format kernels \
+	policy-check
 .SECONDARY:
 all: deps $(B)/kernel.elf $(if $(wildcard user/user.mk),initrd)
 
@@ -169,9 +169,18 @@ gdb: all
 	gdb -q -nx -x .gdbinit -ex "target remote :$(GDBPORT)"; \
 	kill $$qpid 2>/dev/null; wait $$qpid 2>/dev/null; true
 
+# The policy boundary (tools/check_policy.py): a policy file includes only
+# policy.h and kernel/lib/, the core names no policy.  Its self-test plants
+# a violation of each rule first.
+policy-check:
+	@$(PYTHON) tools/check_policy.py --selftest
+	@$(PYTHON) tools/check_policy.py \
+		--core $(SCHED_CORE:%=kernel/sched/%.c) \
+		--policies $(POLICIES:%=kernel/sched/%.c) tests/host/minimal.c
+
 # The whole suite with SCHED's kernel, then the scheduling cases (user
 # programs, scheduler behaviour, seeds) with every other policy's kernel.
-test: all kernels host-test
+test: policy-check all kernels host-test
 	@grub-file --is-x86-multiboot $(B)/kernel.elf && \
 		echo "PASS  grub-file accepts build/kernel.elf as multiboot" || \
 		{ echo "FAIL  grub-file rejects build/kernel.elf"; exit 1; }

@@ -8,17 +8,15 @@
 #include "kernel/printk.h"
 #include "kernel/tunable.h"
 
-#define MAX_WORDS	64
-
 struct word {
 	const char *key;
 	const char *value;	/* "" for a bare flag */
 };
 
 static char buf[BOOT_CMDLINE_MAX];
-static struct word words[MAX_WORDS];
+static struct word words[CMDLINE_MAX_WORDS];
 static int nwords;
-static const char *init_args[MAX_WORDS];
+static const char *init_args[CMDLINE_MAX_WORDS];
 static int ninit_args;
 
 /* Every key some part of the kernel reads.  Tunables ("sched.*") are
@@ -58,17 +56,22 @@ split(char *s, char **out, int max)
 		while (*s && *s != ' ' && *s != '\t')
 			s++;
 	}
+	while (*s == ' ' || *s == '\t')	/* ends the last word kept */
+		*s++ = 0;
+	if (*s)
+		printk("cmdline: more than %d words; ignoring everything from "
+		       "'%.20s'\n", max, s);
 	return n;
 }
 
 void
 cmdline_parse(const char *line)
 {
-	char *w[MAX_WORDS];
+	char *w[CMDLINE_MAX_WORDS];
 	int n, i = 0;
 
 	strlcpy(buf, line, sizeof(buf));
-	n = split(buf, w, MAX_WORDS);
+	n = split(buf, w, CMDLINE_MAX_WORDS);
 	if (n > 0 && !strchr(w[0], '=') && !is_flag(w[0]) && strcmp(w[0], "--"))
 		i = 1;		/* QEMU's kernel path */
 	for (; i < n; i++) {

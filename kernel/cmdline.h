@@ -10,6 +10,11 @@
 #ifndef KERNEL_CMDLINE_H
 #define KERNEL_CMDLINE_H
 
+/* Words of the whole line, init's arguments included; a line with more
+ * is cut there, with a message saying so (the line itself is at most
+ * BOOT_CMDLINE_MAX bytes). */
+#define CMDLINE_MAX_WORDS	128
+
 void cmdline_parse(const char *line);
 /* Value of key, "" for a bare flag, NULL when absent. */
 const char *cmdline_get(const char *key);

@@ -25,7 +25,7 @@
 #define EM_386		3
 #define PT_LOAD		1
 #define PF_W		2
-#define MAX_ARGS	64
+#define MAX_ARGS	256	/* argv + envp strings (Linux: about 32 pages) */
 #define MAX_ARGBYTES	(16 * 1024)
 
 struct elf_header {
@@ -45,6 +45,7 @@ struct exec_args {
 	int argc, envc;
 	size_t len;
 	char buf[MAX_ARGBYTES];
+	uint32_t ptrs[MAX_ARGS + 3];	/* build_stack's argc, argv, envp */
 };
 
 /* Write bytes into mm's pages regardless of their write permission (the
@@ -97,9 +98,9 @@ load_segment(struct mm *mm, const struct initrd_entry *e,
 /* Build the initial stack: strings at the top, then envp[], argv[], argc
  * (the System V i386 layout crt0 expects).  Returns the new esp. */
 static uintptr_t
-build_stack(struct mm *mm, const struct exec_args *a)
+build_stack(struct mm *mm, struct exec_args *a)
 {
-	uint32_t ptrs[MAX_ARGS + 3];
+	uint32_t *ptrs = a->ptrs;
 	uintptr_t strs = USTACK_TOP - ((a->len + 15) & ~(size_t)15), sp;
 	const char *s = a->buf;
 	int k = 0;
@@ -121,7 +122,7 @@ build_stack(struct mm *mm, const struct exec_args *a)
 }
 
 static struct mm *
-build_image(const struct initrd_entry *e, const struct exec_args *a,
+build_image(const struct initrd_entry *e, struct exec_args *a,
 	    uint32_t *entry, uintptr_t *sp)
 {
 	const struct elf_header *h = (const void *)e->data;
@@ -160,7 +161,7 @@ set_user_regs(struct trapframe *tf, uint32_t entry, uintptr_t sp)
  * (only) task returns to user mode through. */
 static int
 exec_into(struct process *p, struct trapframe *tf, const char *path,
-	  const struct exec_args *a)
+	  struct exec_args *a)
 {
 	const struct initrd_entry *e = initrd_lookup(path);
 	struct mm *mm, *old;

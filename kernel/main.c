@@ -123,13 +123,13 @@ static void
 start_init(void)
 {
 	const char *path = cmdline_get("init");
-	const char *argv[18];
+	const char *argv[CMDLINE_MAX_WORDS + 2];
 	int argc = 0, err;
 
 	if (!path)
 		path = "/bin/init";
 	argv[argc++] = path;
-	for (int i = 0; i < cmdline_init_argc() && argc < 17; i++)
+	for (int i = 0; i < cmdline_init_argc(); i++)
 		argv[argc++] = cmdline_init_arg(i);
 	argv[argc] = NULL;
 	if (!initrd_lookup(path) && !cmdline_has("init")) {

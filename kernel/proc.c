@@ -99,12 +99,15 @@ user_task_alloc(struct process *p, const struct trapframe *tf)
 	return t;
 }
 
-static void
+/* Returns 1 if the child should run first (sched_fork). */
+static int
 account_fork(struct task *parent, struct task *child)
 {
-	child->need_resched = sched_fork(parent, child);	/* child first? */
+	int child_first = sched_fork(parent, child);
+
 	if (trace_on)
 		trace_record(TR_FORK, parent->tid, child->tid, 0, 0, 0, 0);
+	return child_first;
 }
 
 int
@@ -132,8 +135,7 @@ proc_fork(void)
 	spin_lock(&proc_lock);
 	list_add_tail(&p->sibling, &parent->children);
 	spin_unlock(&proc_lock);
-	account_fork(me, t);
-	sched_wake_new(t, me);
+	sched_wake_new(t, me, account_fork(me, t));
 	return p->pid;
 nomem:
 	if (p->files)
@@ -162,8 +164,7 @@ thread_create(uint32_t entry, uint32_t arg, uint32_t stack_top)
 	spin_lock(&proc_lock);
 	p->nlive++;
 	spin_unlock(&proc_lock);
-	account_fork(me, t);
-	sched_wake_new(t, me);
+	sched_wake_new(t, me, account_fork(me, t));
 	return t->tid;
 }
 
@@ -254,7 +255,7 @@ wake_all_tasks(struct process *p)
 		if (t->state == TASK_SLEEPING)
 			sched_wake(t, 0);
 		else if (t->state == TASK_RUNNING && t != current)
-			sched_resched(cpu_rq(t->cpu));
+			sched_kick(t);
 	}
 }
 
@@ -508,8 +509,7 @@ proc_start_init(const char *path, int argc, const char *const argv[])
 		task_free(t);
 		goto fail;
 	}
-	sched_fork(current, t);
-	sched_wake_new(t, current);
+	sched_wake_new(t, current, sched_fork(current, t));
 	return 0;
 fail:
 	if (p && p->files)

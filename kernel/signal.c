@@ -8,7 +8,7 @@
  * has less: one word of standard signals, no real-time queue, no ptrace.
  * A group stop is reported to the parent as soon as the thread that took
  * the stop signal stops; the other threads stop at their next return to
- * user mode (within a tick: they are asked to reschedule).
+ * user mode (at once when running: they are kicked into the kernel).
  */
 #include <stdint.h>
 #include "arch/x86/sigframe.h"
@@ -85,8 +85,8 @@ signal_recalc(struct task *t)
 }
 
 /* Tell t it has work: a sleeper is woken for SIGW_SIG; a task running on
- * another CPU is asked to reschedule, which takes it through the return
- * to user mode. */
+ * another CPU is kicked into the kernel (sched_kick), which takes it
+ * through the return to user mode. */
 static void
 kick(struct task *t, uint32_t bits)
 {
@@ -97,7 +97,7 @@ kick(struct task *t, uint32_t bits)
 		if (bits & SIGW_SIG)
 			sched_wake(t, 0);
 	} else if (t->state == TASK_RUNNING) {
-		sched_resched(cpu_rq(t->cpu));
+		sched_kick(t);
 	}
 }
 

@@ -231,6 +231,7 @@ fill_taskinfo(struct task *t, struct q_taskinfo *ti)
 	ti->nivcsw = t->nivcsw;
 	ti->migrations = t->migrations;
 	ti->slice_ns = t->slice_ns;
+	sched_getscheduler(t, &ti->policy, &ti->rt_priority);
 }
 
 SYSCALL(sys_taskinfo)

@@ -45,6 +45,13 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_cpuinfo] = sys_cpuinfo, [SYS_tunable] = sys_tunable,
 	[SYS_sched_dump] = sys_sched_dump, [SYS_signal] = sys_signal,
 	[SYS_sched_setslice] = sys_sched_setslice,
+	[SYS_sched_setscheduler] = sys_sched_setscheduler,
+	[SYS_sched_getscheduler] = sys_sched_getscheduler,
+	[SYS_sched_setparam] = sys_sched_setparam,
+	[SYS_sched_getparam] = sys_sched_getparam,
+	[SYS_sched_get_priority_max] = sys_sched_get_priority_max,
+	[SYS_sched_get_priority_min] = sys_sched_get_priority_min,
+	[SYS_sched_rr_get_interval] = sys_sched_rr_get_interval,
 	/* signals, process groups, the terminal */
 	[SYS_sigaction] = sys_sigaction, [SYS_sigprocmask] = sys_sigprocmask,
 	[SYS_sigpending] = sys_sigpending, [SYS_sigsuspend] = sys_sigsuspend,

@@ -202,7 +202,6 @@ kthread_create(const char *name, void (*fn)(void *), void *arg)
 	ks->fn = fn;
 	ks->arg = arg;
 	arch_task_init(t, t->kstack + KSTACK_SIZE, kthread_entry, ks);
-	sched_fork(current, t);
-	sched_wake_new(t, current);
+	sched_wake_new(t, current, sched_fork(current, t));
 	return t;
 }

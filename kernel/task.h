@@ -24,13 +24,13 @@
 #include "kernel/cpu.h"
 #include "kernel/lib/list.h"
 #include "kernel/signal.h"
+#include "kernel/sched/view.h"
 #include "kernel/spinlock.h"
 #include "kernel/timer.h"
 #include "kernel/waitq.h"
 #include "include/uapi/types.h"
 
 #define MAX_TASKS		256	/* fork beyond this fails with EAGAIN */
-#define SCHED_TASK_PRIV		128	/* bytes of per-task policy state */
 #define TASK_MAGIC		0x7a51u
 
 /* task states */
@@ -79,6 +79,11 @@ struct process {
 };
 
 struct task {
+	/* ---- what a policy may read (kernel/sched/view.h): first ---- */
+	union {
+		struct task_view view;
+		struct { TASK_VIEW_FIELDS };
+	};
 	uint16_t magic;
 
 	/* ---- scheduling: protected by the rq lock of task->cpu ---- */
@@ -89,16 +94,21 @@ struct task {
 					 * switching away: not to be freed */
 	int cpu;			/* the runqueue it belongs to */
 	uint32_t cpus_allowed;		/* affinity mask */
-	int nice;			/* -20 .. 19 */
-	uint32_t slice_ns;		/* own slice request, 0: policy's */
-	volatile int need_resched;
-	struct list rq_node;		/* on rq->queued while queued */
+	struct list rq_node;		/* in its class's queue while queued:
+					 * rq->queued (the policy's) or an
+					 * rt list (rt.c) */
+	int64_t rt_slice_ns;		/* SCHED_RR: what is left of it */
+	int rt_to_tail;			/* rt: requeue at the tail (slice
+					 * over, yield), not the head */
+	int class_pending;		/* sched_setscheduler() of a running
+					 * task: its next schedule() moves
+					 * it to next_class/next_rt_priority */
+	int next_class, next_rt_priority;
 	uint64_t exec_start;		/* when it last started running */
 	uint64_t last_ran;		/* when it last stopped (cache-hot test) */
 	uint64_t migrated_at;		/* when it arrived on its CPU (fork, move) */
 	uint64_t sum_exec_ns;		/* total CPU time */
 	struct spinlock wake_lock;	/* serializes wakeups of this task */
-	uint8_t sched_priv[SCHED_TASK_PRIV] __attribute__((aligned(8)));
 
 	/* ---- accounting ---- */
 	uint64_t utime_cyc, stime_cyc;	/* CPU time in TSC cycles (time.h) */
@@ -176,9 +186,5 @@ signal_pending(const struct task *t)
 	return (t->sig_work & SIGW_SIG) != 0;
 }
 
-/* Policy state of a task, as the policy's own struct. */
-#define task_priv(t, type)	((type *)(void *)(t)->sched_priv)
-#define SCHED_PRIV_CHECK(type)	\
-	_Static_assert(sizeof(type) <= SCHED_TASK_PRIV, #type " too big")
 
 #endif

@@ -16,6 +16,8 @@ extern const struct tunable sched_core_tunables[];
 extern const size_t sched_core_ntunables;
 extern const struct tunable balance_tunables[];
 extern const size_t balance_ntunables;
+extern const struct tunable rt_tunables[];
+extern const size_t rt_ntunables;
 
 static struct spinlock tunable_lock = SPINLOCK_INIT("tunable");
 
@@ -24,19 +26,22 @@ struct table {
 	size_t n;
 };
 
+#define NTABLES	4
+
 static size_t
-tables(struct table out[3])
+tables(struct table out[NTABLES])
 {
 	out[0] = (struct table){ sched_core_tunables, sched_core_ntunables };
-	out[1] = (struct table){ balance_tunables, balance_ntunables };
-	out[2] = (struct table){ sched_policy.tunables, sched_policy.ntunables };
-	return 3;
+	out[1] = (struct table){ rt_tunables, rt_ntunables };
+	out[2] = (struct table){ balance_tunables, balance_ntunables };
+	out[3] = (struct table){ sched_policy.tunables, sched_policy.ntunables };
+	return NTABLES;
 }
 
 size_t
 tunable_count(void)
 {
-	struct table t[3];
+	struct table t[NTABLES];
 	size_t n = 0;
 
 	for (size_t i = 0; i < tables(t); i++)
@@ -47,7 +52,7 @@ tunable_count(void)
 const struct tunable *
 tunable_at(size_t i)
 {
-	struct table t[3];
+	struct table t[NTABLES];
 
 	for (size_t k = 0; k < tables(t); k++) {
 		if (i < t[k].n)

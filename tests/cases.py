@@ -236,7 +236,7 @@ ECHO_SCRIPT = [
 
 USER_TESTS = ["t_fork", "t_pipe", "t_thread", "t_time", "t_rusage",
               "t_affinity", "t_badptr", "t_fault", "t_forkbomb", "t_slice",
-              "t_sigpause"]
+              "t_sigpause", "t_rt"]
 
 
 def user_cases():
@@ -658,7 +658,6 @@ CASES += signal_cases() + [
              "Ctrl-Z stops it, jobs lists it, fg resumes it; line editing "
              "and history; Ctrl-\\ quits; a console read EINTR or "
              "restarted (SA_RESTART); top quits on q"),
-    # (init takes at most 16 arguments: one short command line each)
     Case("tools-grep-ps",
          "init=/bin/sh -- -c 'spinners 2 1 & ps | grep spin | grep -c "
          "spinners; wait'",
@@ -718,6 +717,31 @@ CASES += signal_cases() + [
          doc="reboot resets the machine through the keyboard controller "
              "(QEMU's -no-reboot then exits 0, no triple fault); the data "
              "channel tells tools/qemu.py to boot again"),
+]
+
+CASES += [
+    Case("shell-chrt", "init=/bin/sh -- -c 'chrt -f 50 chrt -p 0; "
+         "chrt -r 7 chrt -p 0; chrt -m; chrt -f 0 true; chrt -p 99999'",
+         checks=[must(r"pid 0's current scheduling policy: SCHED_FIFO"),
+                 must(r"pid 0's current scheduling priority: 50"),
+                 must(r"pid 0's current scheduling policy: SCHED_RR"),
+                 must(r"pid 0's current scheduling priority: 7"),
+                 must(r"SCHED_FIFO min/max priority\s*: 1/99"),
+                 must(r"SCHED_OTHER min/max priority\s*: 0/0"),
+                 must(r"chrt: failed to set SCHED_FIFO priority 0: "
+                      r"Invalid argument"),
+                 must(r"chrt: pid 99999: No such process")],
+         status=3,
+         doc="the shell's chrt prefix: set, show (-p), list (-m) and the "
+             "errors of a bad priority or pid, as util-linux's chrt (a "
+             "line of more than 16 words for init, too)"),
+    Case("cmdline-many-words", "init=/bin/echo -- " +
+         " ".join(f"w{i}" for i in range(140)),
+         checks=[must(r"^w0 w1 .* w124\r?$"),
+                 must(r"cmdline: more than 128 words; ignoring everything "
+                      r"from 'w125 ")],
+         doc="init gets every word up to the command line's limit, and "
+             "the words beyond it are reported, not dropped silently"),
 ]
 
 # Known gaps: (case, policy) pairs that are reported as SKIPPED with the

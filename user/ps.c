@@ -60,6 +60,19 @@ print_time(uint64_t ns)
 	printf("%3llu:%02llu.%02llu", cs / 6000, cs / 100 % 60, cs % 100);
 }
 
+/* procps's CLS column: TS (SCHED_OTHER), FF, RR, B, IDL. */
+static const char *
+class_name(int policy)
+{
+	switch (policy) {
+	case Q_SCHED_FIFO: return "FF";
+	case Q_SCHED_RR: return "RR";
+	case Q_SCHED_BATCH: return "B";
+	case Q_SCHED_IDLE: return "IDL";
+	}
+	return "TS";
+}
+
 static void
 usage(void)
 {
@@ -84,12 +97,12 @@ main(int argc, char **argv)
 		return 1;
 	}
 	qsort(t, n, sizeof(*t), by_pid);
-	printf("  PID   TID  PPID S CPU  NI  PR          KEY      TIME");
+	printf("  PID   TID  PPID S CLS CPU  NI  PR          KEY      TIME");
 	printf(csw ? "   VCSW  IVCSW  MIGR  SLICE COMMAND\n" : " COMMAND\n");
 	for (int i = 0; i < n; i++) {
-		printf("%5d %5d %5d %c %3d %3d %3d %12lld ", t[i].tgid, t[i].pid,
-		       t[i].ppid, t[i].state, t[i].cpu, t[i].nice, t[i].prio,
-		       (long long)t[i].key);
+		printf("%5d %5d %5d %c %3s %3d %3d %3d %12lld ", t[i].tgid,
+		       t[i].pid, t[i].ppid, t[i].state, class_name(t[i].policy),
+		       t[i].cpu, t[i].nice, t[i].prio, (long long)t[i].key);
 		print_time(t[i].utime_ns + t[i].stime_ns);
 		if (csw && t[i].slice_ns)
 			printf(" %6u %6u %5u %6u", t[i].nvcsw, t[i].nivcsw,

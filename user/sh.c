@@ -373,6 +373,8 @@ run_child(struct cmd *c)
 			argv = prefix_nice(argv + 1);
 		else if (strcmp(argv[0], "taskset") == 0)
 			argv = prefix_taskset(argv + 1);
+		else if (strcmp(argv[0], "chrt") == 0)
+			argv = prefix_chrt(argv + 1);
 		else
 			break;
 	}

@@ -55,6 +55,13 @@
 #define SYS_signal		44	/* (int sig, int action) 0 SIG_DFL, 1 SIG_IGN; kept
 					 * for old binaries, sigaction does more */
 #define SYS_sched_setslice	45	/* (pid, uint32_t ns): the task's own slice, 0 = default */
+#define SYS_sched_setscheduler	46	/* (pid, int policy, const struct q_sched_param *) */
+#define SYS_sched_getscheduler	47	/* (pid) -> policy */
+#define SYS_sched_setparam	48	/* (pid, const struct q_sched_param *) */
+#define SYS_sched_getparam	49	/* (pid, struct q_sched_param *) */
+#define SYS_sched_get_priority_max 50	/* (int policy) */
+#define SYS_sched_get_priority_min 51	/* (int policy) */
+#define SYS_sched_rr_get_interval 52	/* (pid, struct q_timespec *) */
 
 /* Signals, process groups and the terminal (docs/syscalls.md) */
 #define SYS_sigaction		60	/* (sig, const q_sigaction *, q_sigaction *old) */

@@ -39,6 +39,16 @@ struct q_rusage {
 	int32_t ru_nivcsw;		/* involuntary (preempted) */
 };
 
+/* ---- scheduling classes (Linux's numbers) ---- */
+#define Q_SCHED_OTHER	0
+#define Q_SCHED_FIFO	1
+#define Q_SCHED_RR	2
+#define Q_SCHED_BATCH	3
+#define Q_SCHED_IDLE	5
+struct q_sched_param {
+	int32_t sched_priority;
+};
+
 /* ---- files ---- */
 #define Q_O_RDONLY	0
 #define Q_O_WRONLY	1
@@ -319,6 +329,8 @@ struct q_taskinfo {
 	uint32_t nvcsw, nivcsw;
 	uint32_t migrations;
 	uint32_t slice_ns;	/* its own slice (sched_setslice), 0: default */
+	int32_t policy;		/* Q_SCHED_* */
+	int32_t rt_priority;	/* 1..99 for FIFO and RR, else 0 */
 };
 
 struct q_cpuinfo {

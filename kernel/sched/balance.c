@@ -77,7 +77,7 @@ const size_t balance_ntunables = sizeof(balance_tunables) / sizeof(balance_tunab
 static unsigned long
 rq_load(struct rq *rq)
 {
-	return sched_policy.load(rq);
+	return sched_ops.load(rq);
 }
 
 static int
@@ -162,7 +162,7 @@ find_busiest(struct rq *this, unsigned long *busiest_load)
 	for (int i = 0; i < ncpu; i++) {
 		struct rq *rq = cpu_rq(i);
 		unsigned long l = rq_load(rq);
-		if (rq != this && rq->nr_running > 1 && l > *busiest_load) {
+		if (rq != this && rq->nr_policy > 1 && l > *busiest_load) {
 			busiest = rq;
 			*busiest_load = l;
 		}
@@ -179,13 +179,15 @@ pull_tasks(struct rq *this, struct rq *busiest, unsigned long amount)
 	unsigned long moved = 0;
 	int k = 0;
 
+	assert_rq_locked(this);
+	assert_rq_locked(busiest);
 	list_for_each_safe(pos, n, &busiest->queued) {
 		struct task *p = list_entry(pos, struct task, rq_node);
 		if (moved >= amount)
 			break;
 		if (!can_migrate(p, busiest, this))
 			continue;
-		moved += sched_policy.task_load(p);
+		moved += sched_ops.task_load(p);
 		sched_move_task(busiest, this, p);
 		k++;
 	}
@@ -199,7 +201,9 @@ active_balance(struct rq *busiest, int to)
 {
 	struct task *curr = busiest->curr;
 
-	if (curr == busiest->idle || !allowed(curr, to))
+	assert_rq_locked(busiest);
+	if (curr == busiest->idle || task_is_rt(&curr->view) ||
+	    !allowed(curr, to))
 		return 0;
 	busiest->push_cpu = to;
 	busiest->stats.alb_pushed++;
@@ -225,7 +229,8 @@ rotate(struct rq *this, struct rq *busiest)
 		    (!oldest || p->migrated_at < oldest->migrated_at))
 			oldest = p;
 	}
-	if (curr != busiest->idle && allowed(curr, this->cpu) &&
+	if (curr != busiest->idle && !task_is_rt(&curr->view) &&
+	    allowed(curr, this->cpu) &&
 	    (!oldest || curr->migrated_at <= oldest->migrated_at))
 		return active_balance(busiest, this->cpu);
 	if (!oldest)
@@ -255,12 +260,12 @@ load_balance(struct rq *this, int locked)
 	if (locked)
 		spin_unlock(&this->lock);
 	double_rq_lock(this, busiest);
-	if (lb_rotate && this->nr_running > 0 &&
-	    busiest->nr_running == this->nr_running + 1)
+	if (lb_rotate && this->nr_policy > 0 &&
+	    busiest->nr_policy == this->nr_policy + 1)
 		rotated = rotate(this, busiest);
 	/* (a rotation leaves balance_failed alone: it belongs to the pulls
 	 * of CPUs that could take a task for good) */
-	if (!rotated && busiest->nr_running > 1)
+	if (!rotated && busiest->nr_policy > 1)
 		moved = pull_tasks(this, busiest, imbalance);
 	if (rotated) {
 		/* a move is on its way: not a failure */

@@ -18,10 +18,7 @@
 #include <stdint.h>
 #include "kernel/lib/rbtree.h"
 #include "kernel/lib/weight.h"
-#include "kernel/printk.h"
 #include "kernel/sched/policy.h"
-#include "kernel/sched/sched.h"
-#include "kernel/tunable.h"
 
 #define GRAN_LIMIT	200000000ll	/* 2.6.24: scaled values capped at 200 ms */
 
@@ -39,7 +36,8 @@ struct cfs_task {			/* Linux's struct sched_entity */
 	uint64_t sum_exec;
 	uint64_t prev_sum_exec;		/* sum_exec when last picked */
 };
-SCHED_PRIV_CHECK(struct cfs_task);
+/* cfs_rq(rq), cfs_task(p), cfs_task_of(x) */
+SCHED_POLICY_STATE(cfs, struct cfs_rq, struct cfs_task)
 
 struct cfs_rq {
 	struct rb_root tree;		/* queued tasks by vruntime */
@@ -85,24 +83,6 @@ static const struct tunable cfs_tunables[] = {
 		"rebase vruntime on the new CPU's min_vruntime when migrating"),
 };
 
-static struct cfs_rq *
-cfs_rq(struct rq *rq)
-{
-	return rq->priv;
-}
-
-static struct cfs_task *
-se_of(struct task *p)
-{
-	return task_priv(p, struct cfs_task);
-}
-
-static struct task *
-task_of(struct cfs_task *se)
-{
-	return container_of((void *)se, struct task, sched_priv);
-}
-
 static struct cfs_task *
 node_se(struct rb_node *n)
 {
@@ -143,9 +123,18 @@ nr_latency(void)
 
 /* ---- weights and virtual time ---- */
 
+/* SCHED_IDLE's weight in 2.6.24 (kernel/sched.c): below nice 19's 15 */
+#define WEIGHT_IDLEPRIO	2
+#define WMULT_IDLEPRIO	(1u << 31)
+
 static void
-set_weight(struct cfs_task *se, int nice)
+set_weight(struct cfs_task *se, const struct task *p, int nice)
 {
+	if (task_is_idle_class(p)) {	/* 2.6.24 set_load_weight */
+		se->load.weight = WEIGHT_IDLEPRIO;
+		se->load.inv_weight = WMULT_IDLEPRIO;
+		return;
+	}
 	se->load.weight = sched_prio_to_weight[nice + 20];
 	se->load.inv_weight = sched_prio_to_wmult[nice + 20];
 }
@@ -242,7 +231,7 @@ sched_period(unsigned long nr)
 static uint64_t
 sched_slice(struct cfs_rq *cfs, struct cfs_task *se)
 {
-	return calc_delta_mine(sched_period(cfs->rq->nr_running),
+	return calc_delta_mine(sched_period(rq_nr_running(cfs->rq)),
 			       se->load.weight, &cfs->load);
 }
 
@@ -250,7 +239,7 @@ sched_slice(struct cfs_rq *cfs, struct cfs_task *se)
 static uint64_t
 sched_vslice_add(struct cfs_rq *cfs, struct cfs_task *se)
 {
-	uint64_t v = sched_period(cfs->rq->nr_running + 1) * NICE_0_LOAD;
+	uint64_t v = sched_period(rq_nr_running(cfs->rq) + 1) * NICE_0_LOAD;
 
 	return v / (cfs->load.weight + se->load.weight);
 }
@@ -274,7 +263,7 @@ static void
 update_curr(struct cfs_rq *cfs)
 {
 	struct cfs_task *curr = cfs->curr;
-	uint64_t now = cfs->rq->clock, delta;
+	uint64_t now = rq_clock(cfs->rq), delta;
 
 	if (!curr)
 		return;
@@ -322,7 +311,7 @@ static void
 cfs_enqueue(struct rq *rq, struct task *p, int flags)
 {
 	struct cfs_rq *cfs = cfs_rq(rq);
-	struct cfs_task *se = se_of(p);
+	struct cfs_task *se = cfs_task(p);
 
 	update_curr(cfs);
 	if (flags & ENQ_WAKEUP)
@@ -335,7 +324,7 @@ static void
 cfs_dequeue(struct rq *rq, struct task *p, int flags)
 {
 	struct cfs_rq *cfs = cfs_rq(rq);
-	struct cfs_task *se = se_of(p);
+	struct cfs_task *se = cfs_task(p);
 
 	update_curr(cfs);
 	if (flags & DEQ_MIGRATE)
@@ -354,17 +343,17 @@ cfs_pick_next(struct rq *rq)
 	if (!se)
 		return NULL;
 	tree_erase(cfs, se);
-	se->exec_start = rq->clock;
+	se->exec_start = rq_clock(rq);
 	se->prev_sum_exec = se->sum_exec;
 	cfs->curr = se;
-	return task_of(se);
+	return cfs_task_of(se);
 }
 
 static void
 cfs_put_prev(struct rq *rq, struct task *p)
 {
 	struct cfs_rq *cfs = cfs_rq(rq);
-	struct cfs_task *se = se_of(p);
+	struct cfs_task *se = cfs_task(p);
 
 	update_curr(cfs);
 	tree_insert(cfs, se);
@@ -376,11 +365,11 @@ static void
 cfs_tick(struct rq *rq, struct task *curr)
 {
 	struct cfs_rq *cfs = cfs_rq(rq);
-	struct cfs_task *se = se_of(curr), *left;
+	struct cfs_task *se = cfs_task(curr), *left;
 	uint64_t ideal, ran;
 
 	update_curr(cfs);
-	if (rq->nr_running <= 1 && wakeup_preempt)
+	if (rq_nr_running(rq) <= 1 && wakeup_preempt)
 		return;
 	ideal = sched_slice(cfs, se);
 	ran = se->sum_exec - se->prev_sum_exec;
@@ -404,11 +393,12 @@ static int
 cfs_check_preempt(struct rq *rq, struct task *p, int sync)
 {
 	struct cfs_rq *cfs = cfs_rq(rq);
-	struct cfs_task *curr = cfs->curr, *se = se_of(p);
+	struct cfs_task *curr = cfs->curr, *se = cfs_task(p);
 	uint64_t gran = sysctl_wakeup_gran();
 
 	(void)sync;
-	if (!wakeup_preempt || !curr)
+	/* 2.6.24: batch tasks do not preempt; the tick preempts for them */
+	if (task_is_batch(p) || !wakeup_preempt || !curr)
 		return 0;
 	update_curr(cfs);
 	if (curr->load.weight != NICE_0_LOAD)
@@ -420,7 +410,7 @@ static void
 cfs_yield(struct rq *rq, struct task *curr)
 {
 	struct cfs_rq *cfs = cfs_rq(rq);
-	struct cfs_task *se = se_of(curr);
+	struct cfs_task *se = cfs_task(curr);
 	struct rb_node *last;
 
 	update_curr(cfs);
@@ -435,18 +425,18 @@ cfs_yield(struct rq *rq, struct task *curr)
 static int
 cfs_fork(struct task *parent, struct task *child)
 {
-	struct cfs_rq *cfs = cfs_rq(cpu_rq(child->cpu));
-	struct cfs_task *se = se_of(child), *curr;
-	int thread = parent && parent->proc == child->proc;
+	struct cfs_rq *cfs = cfs_rq(task_rq(child));
+	struct cfs_task *se = cfs_task(child), *curr;
+	int thread = parent && task_same_process(parent, child);
 
 	se->on_tree = 0;
 	se->sum_exec = se->prev_sum_exec = 0;
-	set_weight(se, child->nice);
+	set_weight(se, child, task_nice(child));
 	update_curr(cfs);
 	place_entity(cfs, se, 1);
 	if (!parent)
 		return 0;
-	curr = se_of(parent);
+	curr = cfs_task(parent);
 	if (child_runs_first && cfs->curr == curr &&
 	    (child_first_threads || !thread) && vless(curr->vruntime, se->vruntime)) {
 		uint64_t v = curr->vruntime;
@@ -457,16 +447,10 @@ cfs_fork(struct task *parent, struct task *child)
 }
 
 static void
-cfs_exit(struct task *p)
-{
-	(void)p;
-}
-
-static void
 cfs_set_nice(struct rq *rq, struct task *p, int nice)
 {
 	struct cfs_rq *cfs = cfs_rq(rq);
-	struct cfs_task *se = se_of(p);
+	struct cfs_task *se = cfs_task(p);
 	int queued = se->on_tree, running = cfs->curr == se;
 
 	if (running)
@@ -475,7 +459,7 @@ cfs_set_nice(struct rq *rq, struct task *p, int nice)
 		tree_erase(cfs, se);
 	if (queued || running)
 		load_sub(&cfs->load, se->load.weight);
-	set_weight(se, nice);
+	set_weight(se, p, nice);
 	if (queued || running)
 		load_add(&cfs->load, se->load.weight);
 	if (queued)
@@ -487,14 +471,14 @@ static void
 cfs_migrate_out(struct rq *src, struct task *p)
 {
 	if (migrate_normalize)
-		se_of(p)->vruntime -= cfs_rq(src)->min_vruntime;
+		cfs_task(p)->vruntime -= cfs_rq(src)->min_vruntime;
 }
 
 static void
 cfs_migrate_in(struct rq *dst, struct task *p)
 {
 	if (migrate_normalize)
-		se_of(p)->vruntime += cfs_rq(dst)->min_vruntime;
+		cfs_task(p)->vruntime += cfs_rq(dst)->min_vruntime;
 }
 
 static unsigned long
@@ -506,19 +490,19 @@ cfs_load(struct rq *rq)
 static unsigned long
 cfs_task_load(struct task *p)
 {
-	return se_of(p)->load.weight;
+	return cfs_task(p)->load.weight;
 }
 
 static int
 cfs_prio(struct task *p)
 {
-	return 20 + p->nice;		/* top's PR: static_prio - 100 */
+	return 20 + task_nice(p);		/* top's PR: static_prio - 100 */
 }
 
 static int64_t
 cfs_key(struct task *p)
 {
-	return (int64_t)se_of(p)->vruntime;
+	return (int64_t)cfs_task(p)->vruntime;
 }
 
 static void
@@ -528,12 +512,12 @@ cfs_dump(struct rq *rq)
 
 	printk("  cfs: min_vruntime %llu, load %u, curr %d, period %llu ns\n",
 	       cfs->min_vruntime, cfs->load.weight,
-	       cfs->curr ? task_of(cfs->curr)->tid : 0,
-	       sched_period(rq->nr_running));
+	       cfs->curr ? task_tid(cfs_task_of(cfs->curr)) : 0,
+	       sched_period(rq_nr_running(rq)));
 	for (struct rb_node *n = rb_first(&cfs->tree); n; n = rb_next(n)) {
 		struct cfs_task *se = node_se(n);
 		printk("    pid %d vruntime %llu (+%lld) weight %u\n",
-		       task_of(se)->tid, se->vruntime,
+		       task_tid(cfs_task_of(se)), se->vruntime,
 		       (long long)(se->vruntime - cfs->min_vruntime),
 		       se->load.weight);
 	}
@@ -545,6 +529,7 @@ cfs_count(struct rq *rq)
 	return cfs_rq(rq)->nr_queued;
 }
 
+/* The exit hook is left to the core's default (nothing to do). */
 const struct sched_policy sched_policy = {
 	.name = "cfs",
 	.rq_size = sizeof(struct cfs_rq),
@@ -557,7 +542,6 @@ const struct sched_policy sched_policy = {
 	.check_preempt = cfs_check_preempt,
 	.yield = cfs_yield,
 	.fork = cfs_fork,
-	.exit = cfs_exit,
 	.set_nice = cfs_set_nice,
 	.migrate_out = cfs_migrate_out,
 	.migrate_in = cfs_migrate_in,

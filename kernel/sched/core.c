@@ -5,7 +5,11 @@
  * runnable task is on exactly one runqueue: either as that CPU's current
  * task or queued in the policy's structure (and on rq->queued).  The core
  * never decides *which* task runs - the policy does (policy.h) - but it
- * owns every transition of a task's life:
+ * owns every transition of a task's life.  Tasks come in two classes,
+ * asked in order as Linux's pick_next_task walks its class stack: the
+ * real-time class (SCHED_FIFO, SCHED_RR: rt.c), then the compiled-in
+ * policy (SCHED_NORMAL, SCHED_BATCH, SCHED_IDLE), then the idle task.
+ * The functions named *_task below send each call to the task's class:
  *
  *   fork -> sched_wake_new: placed on a CPU, enqueue(ENQ_NEW)
  *   run  -> pick_next took it out of the queue; it is rq->curr
@@ -34,6 +38,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/sched/rt.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/trace.h"
 #include "kernel/smp.h"
@@ -48,13 +53,7 @@ const struct tunable sched_core_tunables[] = {
 	TUNABLE("newidle_balance", sched_newidle, 1, 0, 1, "bool",
 		"pull work from a busy CPU before going idle"),
 };
-const size_t sched_core_ntunables = 1;
-
-int
-sched_ncpu(void)
-{
-	return ncpu;
-}
+const size_t sched_core_ntunables = TUNABLES_COUNT(sched_core_tunables);
 
 static struct rq *
 this_rq(void)
@@ -62,27 +61,44 @@ this_rq(void)
 	return cpu_rq(this_cpu()->id);
 }
 
+void
+assert_rq_locked_fail(struct rq *rq, const char *fn)
+{
+	panic("%s: cpu%d's rq must be locked with interrupts off", fn, rq->cpu);
+}
+
+static int
+is_rt(const struct task *p)
+{
+	return task_is_rt(&p->view);
+}
+
 /* Invariants of a locked runqueue (SCHED_DEBUG builds). */
 static void
 rq_check(struct rq *rq)
 {
-	unsigned nq;
+	unsigned nq, curr_runs;
 
 	if (!SCHED_DEBUG)
 		return;
-	if (!spin_holding(&rq->lock) || (read_eflags() & FL_IF))
-		panic("rq_check: cpu%d's rq not locked with interrupts off",
-		      rq->cpu);
+	assert_rq_locked(rq);
 	nq = (unsigned)list_length(&rq->queued);
-	if (rq->nr_running != nq + (rq->curr != rq->idle && rq->curr->on_rq))
-		panic("rq_check: cpu%d nr_running %u but %u queued, curr %d",
-		      rq->cpu, rq->nr_running, nq, rq->curr->tid);
-	if (sched_policy.count && sched_policy.count(rq) != nq)
+	curr_runs = rq->curr != rq->idle && rq->curr->on_rq;
+	if (rq->nr_running != nq + rq->rt.nr + curr_runs)
+		panic("rq_check: cpu%d nr_running %u but %u+%u queued, curr %d",
+		      rq->cpu, rq->nr_running, nq, rq->rt.nr, rq->curr->tid);
+	if (rq->nr_policy != nq + (curr_runs && !is_rt(rq->curr)))
+		panic("rq_check: cpu%d nr_policy %u but %u queued, curr %d",
+		      rq->cpu, rq->nr_policy, nq, rq->curr->tid);
+	if (sched_ops.count && sched_ops.count(rq) != nq)
 		panic("rq_check: cpu%d policy holds %u tasks, core %u",
-		      rq->cpu, sched_policy.count(rq), nq);
+		      rq->cpu, sched_ops.count(rq), nq);
 	if (!list_empty(&rq->curr->rq_node))
 		panic("rq_check: cpu%d's current task %d is queued", rq->cpu,
 		      rq->curr->tid);
+	if (rq->curr->magic != TASK_MAGIC)
+		panic("rq_check: cpu%d's current task %p is corrupt", rq->cpu,
+		      (void *)rq->curr);
 }
 
 void
@@ -100,21 +116,24 @@ update_clock(struct rq *rq)
 		rq->clock = now;
 }
 
-/* Charge the running task for the time since it was last charged. */
-static void
+/* Charge the running task for the time since it was last charged;
+ * returns the ns charged. */
+static uint64_t
 account_curr(struct rq *rq)
 {
 	struct task *curr = rq->curr;
 	uint64_t delta;
 
+	assert_rq_locked(rq);
 	if (curr == rq->idle)
-		return;
+		return 0;
 	delta = rq->clock - curr->exec_start;
 	if ((int64_t)delta <= 0)
-		return;
+		return 0;
 	curr->sum_exec_ns += delta;
 	curr->exec_start = rq->clock;
 	rq->stats.busy_ns += delta;
+	return delta;
 }
 
 uint64_t
@@ -123,12 +142,105 @@ sched_curr_runtime(struct rq *rq)
 	return rq->clock - rq->curr->exec_start;
 }
 
+/* ---- the class stack: each call goes to the task's class ---- */
+
 /* Queue a runnable task that is not current.  rq locked. */
 static void
-enqueue(struct rq *rq, struct task *p, int flags)
+enqueue_task(struct rq *rq, struct task *p, int flags)
 {
-	sched_policy.enqueue(rq, p, flags);
+	assert_rq_locked(rq);
+	if (is_rt(p)) {
+		rt_enqueue(rq, p, flags);
+		return;
+	}
+	sched_ops.enqueue(rq, p, flags);
 	list_add_tail(&p->rq_node, &rq->queued);
+	rq->nr_policy++;
+}
+
+/* Take a queued (not running) task out of its class's queue. */
+static void
+dequeue_queued(struct rq *rq, struct task *p)
+{
+	assert_rq_locked(rq);
+	if (is_rt(p)) {
+		rt_dequeue(rq, p);
+		return;
+	}
+	sched_ops.dequeue(rq, p, DEQ_MIGRATE);
+	list_del(&p->rq_node);
+	rq->nr_policy--;
+}
+
+/* The running task leaves the CPU for good (sleep, exit) or for now. */
+static void
+dequeue_curr(struct rq *rq, struct task *p, int flags)
+{
+	assert_rq_locked(rq);
+	if (!is_rt(p)) {
+		sched_ops.dequeue(rq, p, flags);
+		rq->nr_policy--;
+	}
+}
+
+static void
+put_prev_task(struct rq *rq, struct task *p, int yield)
+{
+	assert_rq_locked(rq);
+	if (is_rt(p)) {
+		rt_put_prev(rq, p);
+		return;
+	}
+	if (yield)
+		sched_ops.enqueue(rq, p, ENQ_YIELD);
+	else
+		sched_ops.put_prev(rq, p);
+	list_add_tail(&p->rq_node, &rq->queued);
+}
+
+static struct task *
+pick_next_task(struct rq *rq)
+{
+	struct task *p;
+
+	assert_rq_locked(rq);
+	p = rt_pick_next(rq);
+	if (!p) {
+		p = sched_ops.pick_next(rq);
+		if (!p)
+			return NULL;
+		if (list_empty(&p->rq_node) || p->cpu != rq->cpu || is_rt(p))
+			panic("pick_next: policy chose task %d, not one of its "
+			      "queued tasks on cpu%d", p->tid, rq->cpu);
+		list_del(&p->rq_node);
+	}
+	p->exec_start = rq->clock;
+	return p;
+}
+
+/* curr is settled on its CPU: running, and not on its way out (a newly
+ * idle balance may run while the task that slept is still rq->curr). */
+static int
+curr_settled(struct rq *rq)
+{
+	struct task *curr = rq->curr;
+
+	return curr->state == TASK_RUNNING && list_empty(&curr->rq_node);
+}
+
+/* p was just queued on rq: preempt what runs there? */
+static int
+check_preempt_task(struct rq *rq, struct task *p, int sync)
+{
+	if (rq->curr == rq->idle)
+		return 1;
+	if (!curr_settled(rq))
+		return 0;
+	if (is_rt(p))
+		return rt_check_preempt(rq, p);
+	if (is_rt(rq->curr))
+		return 0;
+	return sched_ops.check_preempt(rq, p, sync);
 }
 
 static void
@@ -137,24 +249,18 @@ activate(struct rq *rq, struct task *p, int flags)
 	if (SCHED_DEBUG && (p->on_rq || !list_empty(&p->rq_node)))
 		panic("activate: task %d is on a runqueue already (cpu%d)",
 		      p->tid, p->cpu);
-	enqueue(rq, p, flags);
+	enqueue_task(rq, p, flags);
 	p->on_rq = 1;
 	rq->nr_running++;
 }
 
-static struct task *
-pick_next(struct rq *rq)
+static void
+set_curr_prio(struct rq *rq, struct task *next)
 {
-	struct task *p = sched_policy.pick_next(rq);
+	int prio = next == rq->idle ? RT_CURR_IDLE :
+		   is_rt(next) ? next->rt_priority : RT_CURR_POLICY;
 
-	if (!p)
-		return NULL;
-	if (list_empty(&p->rq_node) || p->cpu != rq->cpu)
-		panic("pick_next: policy chose task %d, not queued on cpu%d",
-		      p->tid, rq->cpu);
-	list_del(&p->rq_node);
-	p->exec_start = rq->clock;
-	return p;
+	__atomic_store_n(&rq->curr_prio, prio, __ATOMIC_RELAXED);
 }
 
 void
@@ -162,6 +268,7 @@ sched_resched(struct rq *rq)
 {
 	struct task *curr = rq->curr;
 
+	assert_rq_locked(rq);
 	if (curr->need_resched)
 		return;
 	curr->need_resched = 1;
@@ -190,6 +297,8 @@ sched_finish_switch(void)
 	spin_unlock(&rq->lock);
 	if (move)
 		balance_after_switch(rq, prev, to); /* active balance, affinity */
+	if (rq->rt.nr)
+		rt_push(rq);	/* rt tasks wait here: another CPU may run one */
 }
 
 static void
@@ -200,6 +309,7 @@ context_switch(struct rq *rq, struct task *prev, struct task *next)
 
 	rq->curr = next;
 	rq->prev = prev;
+	set_curr_prio(rq, next);
 	rq_check(rq);
 	rq->stats.switches++;
 	now = rdtsc();
@@ -220,10 +330,31 @@ context_switch(struct rq *rq, struct task *prev, struct task *next)
 	sched_finish_switch();	/* we are prev again, maybe on another CPU */
 }
 
-/* Take the running task off the CPU (or put it back in the queue) and
- * switch to the task the policy picks. */
-void
-schedule(void)
+/* A class change that sched_setscheduler() left for the task's own
+ * switch (rq locked, prev still runnable and rq->curr): to the policy, the
+ * task went to sleep in one class and woke in the other. */
+static void
+switch_class(struct rq *rq, struct task *prev)
+{
+	dequeue_curr(rq, prev, DEQ_SLEEP);
+	prev->sched_class = prev->next_class;
+	prev->rt_priority = prev->next_rt_priority;
+	prev->rt_slice_ns = rt_rr_timeslice_ns();
+	prev->class_pending = 0;
+	if (!is_rt(prev)) {
+		sched_ops.enqueue(rq, prev, ENQ_WAKEUP);
+		list_add_tail(&prev->rq_node, &rq->queued);
+		rq->nr_policy++;
+	} else {
+		rt_enqueue(rq, prev, 0);
+	}
+}
+
+/* Take the running task off the CPU (or put it back in its queue) and
+ * switch to the best task of the highest class that has one.  yield: the
+ * running task calls sched_yield() (see sched_yield). */
+static void
+__schedule(int yield)
 {
 	struct rq *rq;
 	struct task *prev, *next;
@@ -239,19 +370,23 @@ schedule(void)
 	account_curr(rq);
 	if (prev != rq->idle) {
 		if (prev->state != TASK_RUNNING) {
-			sched_policy.dequeue(rq, prev, prev->state == TASK_ZOMBIE ?
-					     DEQ_EXIT : DEQ_SLEEP);
+			dequeue_curr(rq, prev, prev->state == TASK_ZOMBIE ?
+				     DEQ_EXIT : DEQ_SLEEP);
 			prev->on_rq = 0;
 			rq->nr_running--;
+		} else if (prev->class_pending) {
+			switch_class(rq, prev);
 		} else {
-			sched_policy.put_prev(rq, prev);
-			list_add_tail(&prev->rq_node, &rq->queued);
+			put_prev_task(rq, prev, yield);
 		}
 	}
-	next = pick_next(rq);
+	if (__atomic_load_n(&rt_overload_mask, __ATOMIC_RELAXED) &
+	    ~(1u << rq->cpu))
+		rt_pull(rq);		/* may drop and retake the lock */
+	next = pick_next_task(rq);
 	if (!next && sched_newidle) {
 		balance_newidle(rq);
-		next = pick_next(rq);
+		next = pick_next_task(rq);
 	}
 	if (!next)
 		next = rq->idle;
@@ -263,8 +398,7 @@ schedule(void)
 		/* Its new affinity excludes this CPU, or an active balance
 		 * wants it elsewhere: switch away (to idle if need be) so
 		 * that finish_switch can move it. */
-		sched_policy.put_prev(rq, prev);
-		list_add_tail(&prev->rq_node, &rq->queued);
+		put_prev_task(rq, prev, 0);
 		next = rq->idle;
 	}
 	if (next != prev) {
@@ -276,8 +410,16 @@ schedule(void)
 	} else {
 		rq_check(rq);
 		spin_unlock(&rq->lock);
+		if (rq->rt.nr)
+			rt_push(rq);
 	}
 	irq_pop();
+}
+
+void
+schedule(void)
+{
+	__schedule(0);
 }
 
 void
@@ -342,14 +484,16 @@ sched_wake(struct task *p, int sync)
 		wait_off_cpu(p);
 		spin_lock(&src->lock);
 	}
-	cpu = balance_select_cpu(p, sync, this_cpu()->id);
+	cpu = is_rt(p) ? rt_select_cpu(p) : -1;
+	if (cpu < 0)
+		cpu = balance_select_cpu(p, sync, this_cpu()->id);
 	rq = cpu_rq(cpu);
 	if (rq != src) {
 		spin_unlock(&src->lock);
 		double_rq_lock(src, rq);
-		sched_policy.migrate_out(src, p);
+		sched_ops.migrate_out(src, p);
 		p->cpu = cpu;
-		sched_policy.migrate_in(rq, p);
+		sched_ops.migrate_in(rq, p);
 		p->migrations++;
 		p->migrated_at = rq->clock;
 		rq->stats.migrations++;
@@ -364,7 +508,7 @@ sched_wake(struct task *p, int sync)
 	else
 		rq->stats.ttwu_remote++;
 	trace_wakeup(p, cpu, sync);
-	if (rq->curr == rq->idle || sched_policy.check_preempt(rq, p, sync))
+	if (check_preempt_task(rq, p, sync))
 		sched_resched(rq);
 	rq_check(rq);
 	spin_unlock(&rq->lock);
@@ -374,17 +518,29 @@ out:
 	return woke;
 }
 
+/* A child inherits its parent's class, priority, nice, slice request and
+ * affinity, as on Linux without SCHED_RESET_ON_FORK; a child of an idle
+ * task (init, kernel threads) starts as SCHED_NORMAL, nice 0, unpinned.
+ * The policy's fork hook sets up every child's private state; an rt
+ * parent is not the policy's, so the hook sees the child as the
+ * kernel's (parent NULL), and an rt child never runs first. */
 int
 sched_fork(struct task *parent, struct task *child)
 {
 	struct rq *rq;
-	int child_first;
+	int child_first, kernel = parent->is_idle;
 
 	child->cpu = parent->cpu;
-	/* a child of an idle task (init, kernel threads) starts unpinned */
-	child->nice = parent->is_idle ? 0 : parent->nice;
-	child->slice_ns = parent->is_idle ? 0 : parent->slice_ns;
-	child->cpus_allowed = parent->is_idle ? ~0u : parent->cpus_allowed;
+	child->nice = kernel ? 0 : parent->nice;
+	child->slice_ns = kernel ? 0 : parent->slice_ns;
+	child->cpus_allowed = kernel ? ~0u : parent->cpus_allowed;
+	child->sched_class = kernel ? SCHED_CLASS_NORMAL : parent->sched_class;
+	child->rt_priority = kernel ? 0 : parent->rt_priority;
+	if (parent->class_pending && !kernel) {
+		child->sched_class = parent->next_class;
+		child->rt_priority = parent->next_rt_priority;
+	}
+	child->task_flags = child->proc == &kernel_process ? TF_KTHREAD : 0;
 	child->state = TASK_RUNNING;
 	irq_push();
 	rq = this_rq();
@@ -392,7 +548,10 @@ sched_fork(struct task *parent, struct task *child)
 	update_clock(rq);
 	account_curr(rq);
 	child->migrated_at = rq->clock;	/* it arrives on this CPU now */
-	child_first = sched_policy.fork(parent->is_idle ? NULL : parent, child);
+	child_first = sched_ops.fork(kernel || is_rt(parent) ? NULL : parent,
+				     child);
+	if (is_rt(child))
+		child_first = 0;
 	rq_check(rq);
 	spin_unlock(&rq->lock);
 	irq_pop();
@@ -400,19 +559,20 @@ sched_fork(struct task *parent, struct task *child)
 }
 
 void
-sched_wake_new(struct task *p, struct task *parent)
+sched_wake_new(struct task *p, struct task *parent, int child_first)
 {
-	int child_first = p->need_resched;	/* set by task code from fork() */
-	int cpu = balance_fork_cpu(p, parent ? parent->cpu : p->cpu);
-	struct rq *rq = cpu_rq(cpu);
+	int cpu = is_rt(p) ? rt_select_cpu(p) : -1;
+	struct rq *rq;
 
-	p->need_resched = 0;
+	if (cpu < 0)
+		cpu = balance_fork_cpu(p, parent ? parent->cpu : p->cpu);
+	rq = cpu_rq(cpu);
 	if (cpu != p->cpu) {
 		struct rq *src = cpu_rq(p->cpu);
 		double_rq_lock(src, rq);
-		sched_policy.migrate_out(src, p);
+		sched_ops.migrate_out(src, p);
 		p->cpu = cpu;
-		sched_policy.migrate_in(rq, p);
+		sched_ops.migrate_in(rq, p);
 		spin_unlock(&src->lock);
 	} else {
 		spin_lock(&rq->lock);
@@ -421,8 +581,9 @@ sched_wake_new(struct task *p, struct task *parent)
 	p->migrated_at = rq->clock;
 	activate(rq, p, ENQ_NEW);
 	trace_wakeup(p, cpu, 0);
-	if (rq->curr == rq->idle || child_first ||
-	    sched_policy.check_preempt(rq, p, 0))
+	/* child first preempts the parent only where the parent runs */
+	if ((child_first && parent && rq->curr == parent) ||
+	    check_preempt_task(rq, p, 0))
 		sched_resched(rq);
 	rq_check(rq);
 	spin_unlock(&rq->lock);
@@ -431,44 +592,62 @@ sched_wake_new(struct task *p, struct task *parent)
 void
 sched_exit(struct task *p)
 {
-	sched_policy.exit(p);
+	if (!is_rt(p))
+		sched_ops.exit(p);
 }
 
-/* The tick: account, let the policy decide on preemption, run timers,
- * balance.  Interrupt context, interrupts off. */
+/* The tick: account, let the running task's class decide on preemption,
+ * run timers, balance.  Interrupt context, interrupts off. */
 void
 sched_tick(void)
 {
 	struct rq *rq = this_rq();
+	struct task *curr;
 
 	spin_lock(&rq->lock);
 	update_clock(rq);
-	if (rq->curr != rq->idle) {
-		account_curr(rq);
-		sched_policy.tick(rq, rq->curr);
+	curr = rq->curr;
+	if (curr != rq->idle) {
+		uint64_t delta = account_curr(rq);
+		if (is_rt(curr))
+			rt_tick(rq, curr, delta);
+		else
+			sched_ops.tick(rq, curr);
 	}
+	rt_period_tick(rq);
+	/* rt tasks wait on another CPU, and this one runs less: pull */
+	if ((__atomic_load_n(&rt_overload_mask, __ATOMIC_RELAXED) &
+	     ~(1u << rq->cpu)) && !is_rt(curr))
+		sched_resched(rq);
 	rq_check(rq);
 	spin_unlock(&rq->lock);
 	timer_run_expired();
 	balance_tick(rq);
 }
 
+/* The running task gives up the CPU.  The class's yield hook says how; a
+ * policy without one gets the task back through enqueue(ENQ_YIELD). */
 void
 sched_yield(void)
 {
 	struct rq *rq;
+	int by_enqueue;
 
 	irq_push();
 	rq = this_rq();
 	spin_lock(&rq->lock);
 	update_clock(rq);
 	account_curr(rq);
-	sched_policy.yield(rq, rq->curr);
+	by_enqueue = !is_rt(rq->curr) && !sched_policy.yield;
+	if (is_rt(rq->curr))
+		rt_yield(rq, rq->curr);
+	else if (sched_policy.yield)
+		sched_policy.yield(rq, rq->curr);
 	rq->curr->need_resched = 1;
 	rq_check(rq);
 	spin_unlock(&rq->lock);
 	irq_pop();
-	schedule();
+	__schedule(by_enqueue);
 }
 
 /* Lock p's runqueue; p->wake_lock first keeps p from moving. */
@@ -495,23 +674,35 @@ task_rq_unlock(struct rq *rq, struct task *p)
 	spin_unlock(&p->wake_lock);
 }
 
+void
+sched_kick(struct task *p)
+{
+	struct rq *rq = task_rq_lock(p);
+
+	if (rq->curr == p)
+		sched_resched(rq);
+	task_rq_unlock(rq, p);
+}
+
 int
 sched_set_slice(struct task *p, uint32_t ns)
 {
 	struct rq *rq;
 
-	if (!sched_policy.set_slice)
+	if (!sched_ops.set_slice)
 		return -1;
 	rq = task_rq_lock(p);
 	update_clock(rq);
 	if (rq->curr == p)
 		account_curr(rq);
 	p->slice_ns = ns;
-	sched_policy.set_slice(rq, p);
+	sched_ops.set_slice(rq, p);
 	task_rq_unlock(rq, p);
 	return 0;
 }
 
+/* The policy hears of every nice change, of rt tasks too: their private
+ * state must be right when they come back to the policy. */
 int
 sched_set_nice(struct task *p, int nice)
 {
@@ -525,10 +716,67 @@ sched_set_nice(struct task *p, int nice)
 	update_clock(rq);
 	if (rq->curr == p)
 		account_curr(rq);
-	sched_policy.set_nice(rq, p, nice);
+	sched_ops.set_nice(rq, p, nice);
 	p->nice = nice;
 	task_rq_unlock(rq, p);
 	return 0;
+}
+
+/*
+ * Linux's sched_setscheduler() (kernel/sched.c, 2.6.0 and later): move p
+ * to class cls (SCHED_CLASS_*) with rt_priority prio.  The caller checked
+ * the arguments (sys_sched.c).  A queued task leaves its old class's
+ * queue and joins the new one at once; one that sleeps just changes; a
+ * running one changes at its next switch (switch_class), which is asked
+ * for now, so that the policy never has a running task it did not pick.
+ */
+void
+sched_setscheduler(struct task *p, int cls, int prio)
+{
+	struct rq *rq = task_rq_lock(p);
+	int was_rt = is_rt(p), now_rt = cls == SCHED_CLASS_FIFO ||
+					 cls == SCHED_CLASS_RR;
+
+	update_clock(rq);
+	if (rq->curr == p) {
+		account_curr(rq);
+		if (was_rt != now_rt) {
+			p->next_class = cls;
+			p->next_rt_priority = prio;
+			p->class_pending = 1;
+		} else {
+			p->sched_class = cls;
+			p->rt_priority = prio;
+		}
+		sched_resched(rq);
+	} else if (!list_empty(&p->rq_node)) {
+		dequeue_queued(rq, p);
+		p->sched_class = cls;
+		p->rt_priority = prio;
+		if (now_rt && !was_rt)
+			p->rt_slice_ns = rt_rr_timeslice_ns();
+		enqueue_task(rq, p, now_rt || !was_rt ? 0 : ENQ_WAKEUP);
+		if (check_preempt_task(rq, p, 0))
+			sched_resched(rq);
+	} else {
+		p->sched_class = cls;
+		p->rt_priority = prio;
+		p->rt_slice_ns = rt_rr_timeslice_ns();
+	}
+	if (!now_rt)		/* BATCH and IDLE may weigh differently */
+		sched_ops.set_nice(rq, p, p->nice);
+	task_rq_unlock(rq, p);
+}
+
+/* What sched_getscheduler() answers: a change on its way counts. */
+void
+sched_getscheduler(struct task *p, int *cls, int *prio)
+{
+	struct rq *rq = task_rq_lock(p);
+
+	*cls = p->class_pending ? p->next_class : p->sched_class;
+	*prio = p->class_pending ? p->next_rt_priority : p->rt_priority;
+	task_rq_unlock(rq, p);
 }
 
 int
@@ -569,20 +817,21 @@ sched_set_affinity(struct task *p, uint32_t mask)
 void
 sched_move_task(struct rq *src, struct rq *dst, struct task *p)
 {
-	sched_policy.dequeue(src, p, DEQ_MIGRATE);
-	list_del(&p->rq_node);
+	assert_rq_locked(src);
+	assert_rq_locked(dst);
+	dequeue_queued(src, p);
 	src->nr_running--;
-	sched_policy.migrate_out(src, p);
+	sched_ops.migrate_out(src, p);
 	p->cpu = dst->cpu;
 	update_clock(dst);
 	p->migrated_at = dst->clock;
-	sched_policy.migrate_in(dst, p);
-	enqueue(dst, p, ENQ_MIGRATED);
+	sched_ops.migrate_in(dst, p);
+	enqueue_task(dst, p, ENQ_MIGRATED);
 	dst->nr_running++;
 	p->migrations++;
 	dst->stats.migrations++;
 	trace_migrate(p, src->cpu, dst->cpu);
-	if (dst->curr == dst->idle || sched_policy.check_preempt(dst, p, 0))
+	if (check_preempt_task(dst, p, 0))
 		sched_resched(dst);
 }
 
@@ -615,13 +864,15 @@ double_rq_unlock(struct rq *a, struct rq *b)
 int
 sched_task_prio(struct task *p)
 {
-	return sched_policy.prio(p);
+	return is_rt(p) ? rt_prio_shown(p) : sched_ops.prio(p);
 }
 
 int64_t
 sched_task_key(struct task *p)
 {
-	return sched_policy.key ? sched_policy.key(p) : 0;
+	if (is_rt(p))
+		return p->sched_class == SCHED_CLASS_RR ? p->rt_slice_ns : 0;
+	return sched_ops.key(p);
 }
 
 void
@@ -631,30 +882,32 @@ sched_dump(int cpu)
 
 	spin_lock(&rq->lock);
 	printk("cpu%d: %s, nr_running %u, curr %d, %llu switches\n", cpu,
-	       sched_policy.name, rq->nr_running, rq->curr->tid,
+	       sched_ops.name, rq->nr_running, rq->curr->tid,
 	       rq->stats.switches);
-	if (sched_policy.dump)
-		sched_policy.dump(rq);
+	rt_dump(rq);
+	sched_ops.dump(rq);
 	spin_unlock(&rq->lock);
 }
 
 void
 sched_init(void)
 {
+	sched_fill_defaults();
 	for (int i = 0; i < MAX_CPUS; i++) {
 		struct rq *rq = cpu_rq(i);
 		spin_init(&rq->lock, "rq");
 		rq->cpu = i;
 		rq->push_cpu = -1;
 		list_init(&rq->queued);
-		if (sched_policy.rq_size) {
-			rq->priv = kzalloc(sched_policy.rq_size);
+		rt_init_rq(rq);
+		if (sched_ops.rq_size) {
+			rq->priv = kzalloc(sched_ops.rq_size);
 			if (!rq->priv)
 				panic("sched_init: no memory for runqueues");
 		}
-		sched_policy.init_rq(rq);
+		sched_ops.init_rq(rq);
 	}
-	pr_info("sched: policy %s\n", sched_policy.name);
+	pr_info("sched: policy %s\n", sched_ops.name);
 }
 
 /* Turn what this CPU is running now (its boot path) into its idle task. */

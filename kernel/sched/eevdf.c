@@ -24,13 +24,8 @@
  */
 #include <stdint.h>
 #include "kernel/lib/rbtree.h"
-#include "kernel/panic.h"
 #include "kernel/lib/weight.h"
-#include "kernel/printk.h"
 #include "kernel/sched/policy.h"
-#include "kernel/sched/sched.h"
-#include "kernel/time.h"
-#include "kernel/tunable.h"
 
 #define SCALE_MAX_CPUS	8		/* 6.6 get_update_sysctl_factor() */
 
@@ -49,7 +44,8 @@ struct eevdf_task {			/* Linux's struct sched_entity */
 	uint32_t weight, inv_weight;
 	int on_tree;
 };
-SCHED_PRIV_CHECK(struct eevdf_task);
+/* eevdf_rq(rq), eevdf_task(p), eevdf_task_of(x) */
+SCHED_POLICY_STATE(eevdf, struct eevdf_rq, struct eevdf_task)
 
 struct eevdf_rq {
 	struct rb_root tree;		/* queued tasks by virtual deadline */
@@ -85,24 +81,6 @@ static const struct tunable eevdf_tunables[] = {
 		"request early (6.12 PREEMPT_SHORT, with sched_setslice)"),
 };
 
-static struct eevdf_rq *
-eevdf_rq(struct rq *rq)
-{
-	return rq->priv;
-}
-
-static struct eevdf_task *
-se_of(struct task *p)
-{
-	return task_priv(p, struct eevdf_task);
-}
-
-static struct task *
-task_of(struct eevdf_task *se)
-{
-	return container_of((void *)se, struct task, sched_priv);
-}
-
 static struct eevdf_task *
 node_se(const struct rb_node *n)
 {
@@ -135,9 +113,18 @@ base_slice(void)
 
 /* ---- weights and virtual time (as cfs.c) ---- */
 
+/* SCHED_IDLE's weight in 6.6 (kernel/sched/sched.h) */
+#define WEIGHT_IDLEPRIO	3
+#define WMULT_IDLEPRIO	1431655765u
+
 static void
-set_weight(struct eevdf_task *se, int nice)
+set_weight(struct eevdf_task *se, const struct task *p, int nice)
 {
+	if (task_is_idle_class(p)) {	/* 6.6 set_load_weight */
+		se->weight = WEIGHT_IDLEPRIO;
+		se->inv_weight = WMULT_IDLEPRIO;
+		return;
+	}
 	se->weight = sched_prio_to_weight[nice + 20];
 	se->inv_weight = sched_prio_to_wmult[nice + 20];
 }
@@ -258,7 +245,7 @@ tree_check(struct eevdf_rq *q, struct eevdf_task *se, int want_on_tree,
 {
 	if (se->on_tree != want_on_tree || se == q->curr)
 		panic("eevdf: %s of pid %d on cpu%d: on_tree %d, %scurrent",
-		      op, task_of(se)->tid, q->rq->cpu, se->on_tree,
+		      op, task_tid(eevdf_task_of(se)), rq_cpu(q->rq), se->on_tree,
 		      se == q->curr ? "" : "not ");
 }
 
@@ -333,7 +320,7 @@ update_deadline(struct eevdf_rq *q, struct eevdf_task *se)
 		return;
 	se->slice = entity_slice(se);
 	se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
-	if (q->rq->nr_running > 1)
+	if (rq_nr_running(q->rq) > 1)
 		sched_resched(q->rq);
 }
 
@@ -347,10 +334,10 @@ update_curr(struct eevdf_rq *q)
 		return;
 	if (curr->on_tree)
 		tree_check(q, curr, 0, "update_curr");
-	delta = (int64_t)(q->rq->clock - curr->exec_start);
+	delta = (int64_t)(rq_clock(q->rq) - curr->exec_start);
 	if (delta <= 0)
 		return;
-	curr->exec_start = q->rq->clock;
+	curr->exec_start = rq_clock(q->rq);
 	curr->vruntime += calc_delta_fair((uint64_t)delta, curr);
 	update_deadline(q, curr);
 	update_min_vruntime(q);
@@ -443,7 +430,7 @@ static void
 eevdf_enqueue(struct rq *rq, struct task *p, int flags)
 {
 	struct eevdf_rq *q = eevdf_rq(rq);
-	struct eevdf_task *se = se_of(p);
+	struct eevdf_task *se = eevdf_task(p);
 
 	update_curr(q);
 	place_entity(q, se, flags & ENQ_NEW);
@@ -455,7 +442,7 @@ static void
 eevdf_dequeue(struct rq *rq, struct task *p, int flags)
 {
 	struct eevdf_rq *q = eevdf_rq(rq);
-	struct eevdf_task *se = se_of(p);
+	struct eevdf_task *se = eevdf_task(p);
 
 	update_curr(q);
 	update_entity_lag(q, se);	/* while se still counts in V */
@@ -476,23 +463,23 @@ eevdf_pick_next(struct rq *rq)
 	if (!se && q->tree.node) {
 		/* cannot happen: the smallest vruntime is always <= V */
 		printk("eevdf: cpu%d found no eligible task, picking leftmost\n",
-		       rq->cpu);
+		       rq_cpu(rq));
 		se = node_se(rb_first(&q->tree));
 	}
 	if (!se)
 		return NULL;
 	tree_erase(q, se);
 	q->curr = se;
-	se->exec_start = rq->clock;
+	se->exec_start = rq_clock(rq);
 	se->pick_deadline = se->deadline;
-	return task_of(se);
+	return eevdf_task_of(se);
 }
 
 static void
 eevdf_put_prev(struct rq *rq, struct task *p)
 {
 	struct eevdf_rq *q = eevdf_rq(rq);
-	struct eevdf_task *se = se_of(p);
+	struct eevdf_task *se = eevdf_task(p);
 
 	update_curr(q);
 	q->curr = NULL;
@@ -528,10 +515,16 @@ static int
 eevdf_check_preempt(struct rq *rq, struct task *p, int sync)
 {
 	struct eevdf_rq *q = eevdf_rq(rq);
-	struct eevdf_task *pse = se_of(p);
+	struct eevdf_task *pse = eevdf_task(p);
 
 	(void)sync;
-	if (!q->curr || rq->curr->need_resched)
+	if (!q->curr || rq_resched_pending(rq))
+		return 0;
+	/* 6.6: an idle-policy task yields to any other waking task; batch
+	 * and idle tasks do not preempt (the tick does it for them) */
+	if (task_is_idle_class(rq_curr(rq)) && !task_is_idle_class(p))
+		return 1;
+	if (task_is_batch(p) || task_is_idle_class(p))
 		return 0;
 	update_curr(q);
 	if (preempts_short(q, pse, q->curr))
@@ -544,9 +537,9 @@ static void
 eevdf_yield(struct rq *rq, struct task *curr)
 {
 	struct eevdf_rq *q = eevdf_rq(rq);
-	struct eevdf_task *se = se_of(curr);
+	struct eevdf_task *se = eevdf_task(curr);
 
-	if (rq->nr_running == 1)
+	if (rq_nr_running(rq) == 1)
 		return;
 	update_curr(q);
 	se->deadline += calc_delta_fair(se->slice, se);
@@ -558,14 +551,14 @@ eevdf_yield(struct rq *rq, struct task *curr)
 static int
 eevdf_fork(struct task *parent, struct task *child)
 {
-	struct eevdf_rq *q = eevdf_rq(cpu_rq(child->cpu));
-	struct eevdf_task *se = se_of(child);
+	struct eevdf_rq *q = eevdf_rq(task_rq(child));
+	struct eevdf_task *se = eevdf_task(child);
 
 	(void)parent;
 	se->on_tree = 0;
 	se->vlag = 0;
-	set_weight(se, child->nice);
-	se->custom_slice = child->slice_ns;	/* inherited, as in 6.12 */
+	set_weight(se, child, task_nice(child));
+	se->custom_slice = task_slice_ns(child);	/* inherited, as in 6.12 */
 	update_curr(q);
 	se->slice = entity_slice(se);
 	se->vruntime = avg_vruntime(q);
@@ -574,19 +567,13 @@ eevdf_fork(struct task *parent, struct task *child)
 	return 0;
 }
 
-static void
-eevdf_exit(struct task *p)
-{
-	(void)p;
-}
-
 /* A new slice request length takes effect with the next request (6.12
  * __setparam_fair sets it for the next update_deadline too). */
 static void
 eevdf_set_slice(struct rq *rq, struct task *p)
 {
 	(void)rq;
-	se_of(p)->custom_slice = p->slice_ns;
+	eevdf_task(p)->custom_slice = task_slice_ns(p);
 }
 
 /*
@@ -600,12 +587,12 @@ static void
 eevdf_set_nice(struct rq *rq, struct task *p, int nice)
 {
 	struct eevdf_rq *q = eevdf_rq(rq);
-	struct eevdf_task *se = se_of(p);
+	struct eevdf_task *se = eevdf_task(p);
 	int queued = se->on_tree, running = q->curr == se;
 	uint32_t old = se->weight;
 
 	if (!queued && !running) {
-		set_weight(se, nice);
+		set_weight(se, p, nice);
 		se->vlag = se->vlag * (int64_t)old / (int64_t)se->weight;
 		return;
 	}
@@ -616,7 +603,7 @@ eevdf_set_nice(struct rq *rq, struct task *p, int nice)
 	else
 		q->curr = NULL;
 	q->load -= old;
-	set_weight(se, nice);
+	set_weight(se, p, nice);
 	se->vlag = se->vlag * (int64_t)old / (int64_t)se->weight;
 	place_entity(q, se, 0);
 	q->load += se->weight;
@@ -628,23 +615,8 @@ eevdf_set_nice(struct rq *rq, struct task *p, int nice)
 	}
 	q->curr = se;
 	se->pick_deadline = se->deadline;
-	if (nice > p->nice)
+	if (nice > task_nice(p))
 		sched_resched(rq);
-}
-
-/* Lag travels in vlag (saved by dequeue, used by the next enqueue), so
- * nothing needs rebasing between CPUs (6.6 dropped the min_vruntime
- * renormalisation of set_task_cpu). */
-static void
-eevdf_migrate_out(struct rq *src, struct task *p)
-{
-	(void)src, (void)p;
-}
-
-static void
-eevdf_migrate_in(struct rq *dst, struct task *p)
-{
-	(void)dst, (void)p;
 }
 
 static unsigned long
@@ -656,13 +628,13 @@ eevdf_load(struct rq *rq)
 static unsigned long
 eevdf_task_load(struct task *p)
 {
-	return se_of(p)->weight;
+	return eevdf_task(p)->weight;
 }
 
 static int
 eevdf_prio(struct task *p)
 {
-	return 20 + p->nice;		/* top's PR: static_prio - 100 */
+	return 20 + task_nice(p);		/* top's PR: static_prio - 100 */
 }
 
 /* The virtual deadline relative to the CPU's min_vruntime (unlocked read:
@@ -670,14 +642,14 @@ eevdf_prio(struct task *p)
 static int64_t
 eevdf_key(struct task *p)
 {
-	return entity_key(eevdf_rq(cpu_rq(p->cpu)), se_of(p)->deadline);
+	return entity_key(eevdf_rq(task_rq(p)), eevdf_task(p)->deadline);
 }
 
 static void
 dump_one(struct eevdf_rq *q, struct eevdf_task *se, uint64_t v, const char *tag)
 {
 	printk("    %s pid %d deadline %+lld vruntime %+lld lag %+lld %s "
-	       "weight %u\n", tag, task_of(se)->tid,
+	       "weight %u\n", tag, task_tid(eevdf_task_of(se)),
 	       (long long)entity_key(q, se->deadline),
 	       (long long)entity_key(q, se->vruntime),
 	       (long long)(v - se->vruntime),
@@ -718,7 +690,7 @@ check_subtree(struct eevdf_rq *q, struct rb_node *n, int64_t *avg,
 		m = c;
 	if (m != se->min_vruntime)
 		panic("eevdf: pid %d subtree min_vruntime %llu, should be %llu",
-		      task_of(se)->tid, se->min_vruntime, m);
+		      task_tid(eevdf_task_of(se)), se->min_vruntime, m);
 	return m;
 }
 
@@ -732,11 +704,17 @@ eevdf_count(struct rq *rq)
 		check_subtree(q, q->tree.node, &avg, &load);
 	if (SCHED_DEBUG && (avg != q->avg_vruntime || load != q->avg_load))
 		panic("eevdf: cpu%d avg_vruntime %lld/%lld, should be %lld/%lld",
-		      rq->cpu, (long long)q->avg_vruntime,
+		      rq_cpu(rq), (long long)q->avg_vruntime,
 		      (long long)q->avg_load, (long long)avg, (long long)load);
 	return q->nr_queued;
 }
 
+/*
+ * Hooks left to the core's defaults: exit, and migrate_out/in: lag travels
+ * in vlag (saved by dequeue, used by the next enqueue), so nothing needs
+ * rebasing between CPUs (6.6 dropped the min_vruntime renormalisation of
+ * set_task_cpu).
+ */
 const struct sched_policy sched_policy = {
 	.name = "eevdf",
 	.rq_size = sizeof(struct eevdf_rq),
@@ -749,11 +727,8 @@ const struct sched_policy sched_policy = {
 	.check_preempt = eevdf_check_preempt,
 	.yield = eevdf_yield,
 	.fork = eevdf_fork,
-	.exit = eevdf_exit,
 	.set_nice = eevdf_set_nice,
 	.set_slice = eevdf_set_slice,
-	.migrate_out = eevdf_migrate_out,
-	.migrate_in = eevdf_migrate_in,
 	.load = eevdf_load,
 	.task_load = eevdf_task_load,
 	.prio = eevdf_prio,

@@ -16,7 +16,7 @@
  * All slices are counted in ticks and every constant that Linux wrote as
  * "X * HZ / 1000" is computed the same way from `hz`, so HZ=250 and HZ=100
  * round down exactly as 2.6.0 did.  sleep_avg and the timestamps are in
- * nanoseconds of rq->clock (Linux: sched_clock()).
+ * nanoseconds of rq_clock(rq) (Linux: sched_clock()).
  *
  * Sources (restated, not copied): Linux 2.6.0 kernel/sched.c (constants,
  * effective_prio, recalc_task_prio, activate_task, schedule,
@@ -27,11 +27,7 @@
  */
 #include <stdint.h>
 #include "kernel/lib/list.h"
-#include "kernel/printk.h"
 #include "kernel/sched/policy.h"
-#include "kernel/sched/sched.h"
-#include "kernel/time.h"
-#include "kernel/tunable.h"
 
 /* Priorities, all versions (include/linux/sched.h): 0..99 real time (not
  * in Quanta), 100..139 normal, static_prio = 120 + nice. */
@@ -88,7 +84,8 @@ struct o1_task {
 	uint64_t sleep_avg;		/* ns, 0 .. ns_max_sleep_avg() */
 	uint64_t timestamp;		/* ns: last switch in/out or wakeup */
 };
-SCHED_PRIV_CHECK(struct o1_task);
+/* o1_rq(rq), o1_task(p), o1_task_of(x) */
+SCHED_POLICY_STATE(o1, struct o1_rq, struct o1_task)
 
 /* ---- tunables ---- */
 static int64_t o1_interactive, o1_credit, o1_max_bonus, o1_sync_wake_recalc;
@@ -109,24 +106,6 @@ static const struct tunable o1_tunables[] = {
 		"credit non-sleeping (stopped) tasks on wakeup; Quanta has none"),
 };
 
-static struct o1_rq *
-o1_rq(struct rq *rq)
-{
-	return rq->priv;
-}
-
-static struct o1_task *
-o1_task(struct task *p)
-{
-	return task_priv(p, struct o1_task);
-}
-
-static struct task *
-task_of(struct o1_task *ot)
-{
-	return container_of((void *)ot, struct task, sched_priv);
-}
-
 static int
 v22(void)
 {
@@ -137,7 +116,7 @@ v22(void)
 static int
 user_task(const struct task *p)
 {
-	return p->proc && p->proc != &kernel_process;
+	return !task_is_kthread(p);
 }
 
 /* ---- HZ-dependent constants, in ticks (Linux: jiffies) ---- */
@@ -145,13 +124,13 @@ user_task(const struct task *p)
 static uint64_t
 tick_ns(void)
 {
-	return 1000000000ull / hz;
+	return sched_tick_ns();
 }
 
 static uint64_t
 jiffies(struct rq *rq)
 {
-	return rq->clock / tick_ns();	/* every rq->clock is sched_clock */
+	return rq_clock(rq) / tick_ns();	/* every rq_clock(rq) is sched_clock */
 }
 
 /* 2.6.0: MIN_TIMESLICE 10 ms; 2.6.22: max(5 ms, 1 tick). */
@@ -390,7 +369,7 @@ recalc_task_prio(struct task *p, struct o1_task *ot, uint64_t now)
 static void
 charge_run(struct rq *rq, struct o1_task *ot)
 {
-	uint64_t run = rq->clock > ot->timestamp ? rq->clock - ot->timestamp : 0;
+	uint64_t run = rq_clock(rq) > ot->timestamp ? rq_clock(rq) - ot->timestamp : 0;
 	int b = current_bonus(ot);
 
 	if (run > ns_max_sleep_avg())
@@ -404,7 +383,7 @@ charge_run(struct rq *rq, struct o1_task *ot)
 		if (o1_credit && !v22() && !high_credit(ot) && !low_credit(ot))
 			ot->credit--;
 	}
-	ot->timestamp = rq->clock;
+	ot->timestamp = rq_clock(rq);
 }
 
 /* ---- the arrays ---- */
@@ -493,12 +472,12 @@ static int
 expired_starving(struct rq *rq)
 {
 	struct o1_rq *q = o1_rq(rq);
-	uint64_t limit = max_sleep_avg() * rq->nr_running + 1;
+	uint64_t limit = max_sleep_avg() * rq_nr_running(rq) + 1;
 
 	if (q->expired_timestamp && jiffies(rq) - q->expired_timestamp >= limit)
 		return 1;
-	return v22() && rq->curr != rq->idle &&
-	       o1_task(rq->curr)->static_prio > q->best_expired_prio;
+	return v22() && !rq_curr_is_idle(rq) &&
+	       o1_task(rq_curr(rq))->static_prio > q->best_expired_prio;
 }
 
 /* ---- the policy hooks ---- */
@@ -521,18 +500,18 @@ o1_init_rq(struct rq *rq)
 static void
 wake_up(struct rq *rq, struct task *p, struct o1_task *ot, int flags)
 {
-	int local_sync = (flags & ENQ_SYNC) && rq->curr == current_task();
+	int local_sync = (flags & ENQ_SYNC) && rq == sched_this_rq();
 
 	ot->nopreempt = local_sync;
 	if (local_sync && !v22() && !o1_sync_wake_recalc)
 		return;
 	/* o1_stopped_credit=0 would skip this for stopped tasks; every
 	 * Quanta wakeup comes from TASK_SLEEPING, so it always applies. */
-	if (!recalc_task_prio(p, ot, rq->clock))
+	if (!recalc_task_prio(p, ot, rq_clock(rq)))
 		ot->activated = -1;	/* 2.6.22 NONINTERACTIVE */
 	else if (ot->activated == ACT_NONE)
 		ot->activated = ACT_WAKEUP;
-	ot->timestamp = rq->clock;
+	ot->timestamp = rq_clock(rq);
 }
 
 static void
@@ -602,10 +581,10 @@ o1_pick_next(struct rq *rq)
 	}
 	a = q->active;
 	ot = list_entry(a->queue[first_prio(a)].next, struct o1_task, node);
-	p = task_of(ot);
+	p = o1_task_of(ot);
 	array_del(q, ot);
 	if (ot->activated > 0) {
-		uint64_t wait = rq->clock - ot->timestamp;
+		uint64_t wait = rq_clock(rq) - ot->timestamp;
 		if (ot->activated == ACT_WAKEUP)
 			wait = wait * (ON_RUNQUEUE_WEIGHT * 128 / 100) / 128;
 		recalc_task_prio(p, ot, ot->timestamp + wait);
@@ -613,7 +592,7 @@ o1_pick_next(struct rq *rq)
 	ot->activated = ACT_NONE;
 	ot->ahead_of = NULL;
 	ot->nopreempt = 0;
-	ot->timestamp = rq->clock;	/* switched in */
+	ot->timestamp = rq_clock(rq);	/* switched in */
 	return p;
 }
 
@@ -694,7 +673,7 @@ o1_check_preempt(struct rq *rq, struct task *p, int sync)
 
 	(void)sync;			/* enqueue saw ENQ_SYNC already */
 	ot->nopreempt = 0;
-	return !no && ot->prio < o1_task(rq->curr)->prio;
+	return !no && ot->prio < o1_task(rq_curr(rq))->prio;
 }
 
 /* sys_sched_yield: to the expired array, keeping the rest of the slice. */
@@ -720,13 +699,13 @@ fork_fresh(struct task *child, struct o1_task *ot)
 static int
 o1_fork(struct task *parent, struct task *child)
 {
-	struct rq *rq = cpu_rq(child->cpu);
+	struct rq *rq = task_rq(child);
 	struct o1_task *ot = o1_task(child), *pt;
 	int bonus, thread;
 
-	*ot = (struct o1_task){ .static_prio = NICE_TO_PRIO(child->nice) };
+	*ot = (struct o1_task){ .static_prio = NICE_TO_PRIO(task_nice(child)) };
 	list_init(&ot->node);
-	ot->timestamp = rq->clock;
+	ot->timestamp = rq_clock(rq);
 	if (!parent) {
 		fork_fresh(child, ot);
 		return 0;
@@ -749,7 +728,7 @@ o1_fork(struct task *parent, struct task *child)
 	ot->sleep_avg = (uint64_t)(bonus * CHILD_PENALTY / 100) *
 			max_sleep_avg() / (uint64_t)max_bonus() * tick_ns();
 	ot->prio = effective_prio(child, ot);
-	thread = parent->proc == child->proc;
+	thread = task_same_process(parent, child);
 	if (v22() && thread) {
 		ot->nopreempt = 1;	/* 2.6.22: CLONE_VM children run last */
 		return 0;
@@ -760,16 +739,6 @@ o1_fork(struct task *parent, struct task *child)
 	ot->fork_expired = pt->to_expired;
 	ot->ahead_of = parent;
 	return 1;
-}
-
-/* 2.6.0 sched_exit hands a first-slice child's unused slice back to its
- * parent and blends a hog child's sleep_avg into the parent's.  The parent
- * task may run on another CPU and this hook holds no lock: skipped (see
- * docs/policies/o1.md). */
-static void
-o1_exit(struct task *p)
-{
-	(void)p;
 }
 
 /* set_user_nice: new static prio, dynamic prio moved by the same amount;
@@ -793,21 +762,10 @@ o1_set_nice(struct rq *rq, struct task *p, int nice)
 		ot->prio = MAX_PRIO - 1;
 	if (a)
 		array_add(q, a, ot, 0);
-	else if (rq->curr == p)
+	else if (rq_curr(rq) == p)
 		ot->to_tail = 1;	/* Linux requeued it too */
-	if ((a || rq->curr == p) && (d < 0 || (d > 0 && rq->curr == p)))
+	if ((a || rq_curr(rq) == p) && (d < 0 || (d > 0 && rq_curr(rq) == p)))
 		sched_resched(rq);
-}
-
-/* 2.6.0 pull_task did not touch timestamp; later 2.6 rebased it by the
- * two runqueues' clock difference.  Every rq->clock here is the same
- * sched_clock, so the difference is 0: nothing to rebase.  A fork child
- * placed on another CPU is queued normally there (2.6.22 wake_up_new_task,
- * other CPU). */
-static void
-o1_migrate_out(struct rq *src, struct task *p)
-{
-	(void)src, (void)p;
 }
 
 static void
@@ -827,14 +785,7 @@ o1_migrate_in(struct rq *dst, struct task *p)
 static unsigned long
 o1_load(struct rq *rq)
 {
-	return rq->nr_running;		/* 2.6.0 balances queue lengths */
-}
-
-static unsigned long
-o1_task_load(struct task *p)
-{
-	(void)p;
-	return 1;
+	return rq_nr_running(rq);		/* 2.6.0 balances queue lengths */
 }
 
 static int
@@ -843,7 +794,7 @@ o1_prio(struct task *p)
 	struct o1_task *ot = o1_task(p);
 
 	if (!ot->static_prio)		/* idle task: never forked */
-		return 20 + p->nice;
+		return 20 + task_nice(p);
 	return ot->prio - MAX_RT_PRIO;	/* top's PR */
 }
 
@@ -867,7 +818,7 @@ dump_array(const char *name, struct o1_array *a)
 		printk("    prio %d (PR %d):", i, i - MAX_RT_PRIO);
 		list_for_each(pos, &a->queue[i]) {
 			struct o1_task *ot = list_entry(pos, struct o1_task, node);
-			printk(" %d(slice %d, bonus %d)", task_of(ot)->tid,
+			printk(" %d(slice %d, bonus %d)", task_tid(o1_task_of(ot)),
 			       ot->time_slice, current_bonus(ot));
 		}
 		printk("\n");
@@ -878,14 +829,14 @@ static void
 o1_dump(struct rq *rq)
 {
 	struct o1_rq *q = o1_rq(rq);
-	struct o1_task *ct = o1_task(rq->curr);
+	struct o1_task *ct = o1_task(rq_curr(rq));
 
 	printk("  o1%s: hz %u, expired_timestamp %llu (now %llu)\n",
 	       v22() ? " (2.6.22)" : "", hz, q->expired_timestamp,
 	       jiffies(rq));
-	if (rq->curr != rq->idle)
+	if (!rq_curr_is_idle(rq))
 		printk("  curr %d: prio %d, slice %d, sleep_avg %llu ms, "
-		       "credit %d%s\n", rq->curr->tid, ct->prio, ct->time_slice,
+		       "credit %d%s\n", task_tid(rq_curr(rq)), ct->prio, ct->time_slice,
 		       ct->sleep_avg / 1000000, ct->credit,
 		       ct->to_expired ? ", expired" : "");
 	dump_array("active", q->active);
@@ -898,6 +849,14 @@ o1_count(struct rq *rq)
 	return o1_rq(rq)->nr_queued;
 }
 
+/*
+ * Hooks left to the core's defaults: exit (2.6.0's sched_exit hands a
+ * first-slice child's unused slice back to its parent and blends a hog
+ * child's sleep_avg into the parent's; not modelled, docs/policies/o1.md),
+ * migrate_out (2.6 rebased timestamps by the two runqueues' clock
+ * difference; every CPU here reads one sched_clock, so it is 0), task_load
+ * (2.6.0's balancer counts tasks).
+ */
 const struct sched_policy sched_policy = {
 	.name = "o1",
 	.rq_size = sizeof(struct o1_rq),
@@ -910,12 +869,9 @@ const struct sched_policy sched_policy = {
 	.check_preempt = o1_check_preempt,
 	.yield = o1_yield,
 	.fork = o1_fork,
-	.exit = o1_exit,
 	.set_nice = o1_set_nice,
-	.migrate_out = o1_migrate_out,
 	.migrate_in = o1_migrate_in,
 	.load = o1_load,
-	.task_load = o1_task_load,
 	.prio = o1_prio,
 	.key = o1_key,
 	.dump = o1_dump,

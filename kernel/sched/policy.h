@@ -4,99 +4,134 @@
  * Exactly one policy is linked into the kernel (make SCHED=<name>); it
  * defines `const struct sched_policy sched_policy`.  The core
  * (kernel/sched/core.c) does the bookkeeping every policy needs - the
- * runqueue lock, nr_running, the list of queued tasks, the current and idle
- * task, the clock, migration between CPUs - and asks the policy only the
- * questions that differ between Linux's schedulers: which task next, how
- * long may it run, should a waking task preempt, what does a nice level or
- * a sleep mean.  This is the shape of Linux's struct sched_class and of
- * sched_ext's ops (see docs/scheduler.md).
+ * runqueue lock, nr_running, the current and idle task, the clock,
+ * migration between CPUs, and the real-time classes that run above every
+ * policy (rt.c) - and asks the policy only the questions that differ
+ * between Linux's schedulers: which task next, is its slice over, should a
+ * waking task preempt, what does a nice level or a sleep mean.  This is
+ * the shape of Linux's struct sched_class and of sched_ext's ops: five
+ * hooks are required, every other one is optional and has a default
+ * (docs/scheduler.md, "The policy interface"; docs/policies/write-your-own.md
+ * walks through the smallest policy, rr.c).
  *
  * Rules every hook may rely on:
  *   - it runs with interrupts off and the lock of the rq it is given held
  *     (hooks without an rq: see each one);
  *   - the current task is never in the policy's queue: pick_next() takes
  *     the chosen task out, put_prev() puts a still-runnable one back;
- *   - per-task state lives in task->sched_priv (task_priv(t, type)), per-CPU
- *     state in rq->priv; nothing policy-specific lives in the core.
+ *   - the policy sees only its own tasks: SCHED_FIFO and SCHED_RR tasks
+ *     belong to the core's rt class and reach no hook but fork (which sets
+ *     up every task's private state) and migrate_out/migrate_in;
+ *   - per-task state lives in the task's private area (SCHED_TASK_PRIV
+ *     bytes, zeroed before fork()), per-CPU state in rq_priv(rq) (rq_size
+ *     bytes, zeroed before init_rq()); nothing policy-specific lives in the
+ *     core.
  *
- * A policy includes only this header, kernel/sched/sched.h for struct rq
- * and the helpers below, and generic kernel/lib headers.
+ * A policy file includes only this header and kernel/lib/ headers (the
+ * build checks it: tools/check_policy.py).  struct task and struct rq are
+ * opaque here: a policy reads them through the accessors below.
  */
 #ifndef KERNEL_SCHED_POLICY_H
 #define KERNEL_SCHED_POLICY_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include "kernel/panic.h"	/* panic(), KASSERT(): a policy bug stops */
+#include "kernel/printk.h"	/* printk(), for dump() */
+#include "kernel/sched/view.h"	/* the task and rq fields a policy reads */
+#include "kernel/tunable.h"	/* TUNABLE() */
 
 struct rq;
 struct task;
-struct tunable;
 
 /* enqueue() flags */
-#define ENQ_WAKEUP	0x01	/* it slept and was woken */
+#define ENQ_WAKEUP	0x01	/* it slept and was woken (or came back
+				 * from the rt class: see rt.c) */
 #define ENQ_NEW		0x02	/* first time: fork or thread creation */
 #define ENQ_MIGRATED	0x04	/* arriving from another CPU */
 #define ENQ_SYNC	0x08	/* woken with the sync hint */
+#define ENQ_YIELD	0x10	/* the running task yields (the default
+				 * yield: put it at the back) */
 /* dequeue() flags */
-#define DEQ_SLEEP	0x01	/* the task (current) goes to sleep */
-#define DEQ_MIGRATE	0x02	/* the balancer moves it elsewhere */
+#define DEQ_SLEEP	0x01	/* the task (current) goes to sleep, or
+				 * leaves for the rt class */
+#define DEQ_MIGRATE	0x02	/* a queued task leaves: the balancer
+				 * moves it, or it becomes real-time */
 #define DEQ_EXIT	0x04	/* the task (current) exits */
 
 struct sched_policy {
 	const char *name;
-	size_t rq_size;			/* bytes of rq->priv, zeroed */
+	size_t rq_size;			/* bytes of rq_priv(rq), zeroed */
 
-	/* Set up rq->priv (once per CPU, before any task). */
-	void (*init_rq)(struct rq *rq);
-	/* A task becomes queued: woken, new, or migrated here. */
+	/* ---- required ---- */
+	/* A task becomes queued: woken, new, migrated here, or (ENQ_YIELD)
+	 * the running task yields and the policy has no yield hook. */
 	void (*enqueue)(struct rq *rq, struct task *p, int flags);
 	/* A task leaves: it is current and sleeps or exits (DEQ_SLEEP,
-	 * DEQ_EXIT; not in the queue then), or it is queued and the
-	 * balancer takes it (DEQ_MIGRATE). */
+	 * DEQ_EXIT; not in the queue then), or it is queued and is taken
+	 * away (DEQ_MIGRATE). */
 	void (*dequeue)(struct rq *rq, struct task *p, int flags);
 	/* Take the best queued task out of the queue; NULL if none. */
 	struct task *(*pick_next)(struct rq *rq);
 	/* The running task stops running but stays runnable: queue it. */
 	void (*put_prev)(struct rq *rq, struct task *p);
-	/* Timer tick while curr runs (curr may be the idle task: then it is
-	 * not called).  Call sched_resched(rq) to preempt curr. */
+	/* Timer tick while curr, one of the policy's tasks, runs.  Call
+	 * sched_resched(rq) to preempt curr. */
 	void (*tick)(struct rq *rq, struct task *curr);
-	/* p was just enqueued on rq by a wakeup or fork: should it preempt
-	 * rq->curr?  (sync: the waker is about to sleep.) */
+
+	/* ---- optional: the default when NULL is said for each ---- */
+	/* Set up rq_priv(rq), once per CPU before any task.  Default:
+	 * nothing (the area is zeroed). */
+	void (*init_rq)(struct rq *rq);
+	/* p was just enqueued on rq by a wakeup, fork or move: should it
+	 * preempt rq_curr(rq), another task of the policy that is running?
+	 * (sync: the waker is about to sleep.)  The core asks only when
+	 * rq_curr(rq) is settled on its CPU.  Default: never; the woken
+	 * task waits for the tick (xv6, round-robin). */
 	int (*check_preempt)(struct rq *rq, struct task *p, int sync);
-	/* curr calls sched_yield(). */
+	/* curr calls sched_yield().  Default: curr goes back to the queue
+	 * through enqueue(ENQ_YIELD) instead of put_prev(), i.e. at the back
+	 * for a FIFO queue. */
 	void (*yield)(struct rq *rq, struct task *curr);
 	/* child was created by parent, the current task of this CPU, whose
 	 * rq is locked (parent is NULL when the kernel creates the task:
-	 * init, kernel threads).  child is not queued yet; its cpu is the
-	 * parent's (placement may move it before the first enqueue).  Return
-	 * 1 if the child should run before the parent continues. */
+	 * init, kernel threads).  child is not queued yet; task_rq(child) is
+	 * the parent's (placement may move it before the first enqueue).
+	 * Return 1 if the child should run before the parent continues.
+	 * Default: 0, the parent goes on. */
 	int (*fork)(struct task *parent, struct task *child);
 	/* p, the current task, is about to exit: called before its final
-	 * dequeue(DEQ_EXIT), without the rq lock (interrupts on). */
+	 * dequeue(DEQ_EXIT), without the rq lock (interrupts on).  Default:
+	 * nothing. */
 	void (*exit)(struct task *p);
-	/* p's nice changes; p may be queued, current or asleep. */
+	/* p's nice changes to nice (task_nice(p) is still the old value);
+	 * p may be queued, current or asleep.  Default: nothing. */
 	void (*set_nice)(struct rq *rq, struct task *p, int nice);
-	/* p->slice_ns, the task's own slice request, changed (0 = the
-	 * policy's default); same context as set_nice.  NULL if the
-	 * policy has no per-task slice (sched_setslice fails). */
+	/* task_slice_ns(p), the task's own slice request, changed (0 = the
+	 * policy's default); same context as set_nice.  NULL: the policy
+	 * has no per-task slice (sched_setslice fails with EINVAL). */
 	void (*set_slice)(struct rq *rq, struct task *p);
 	/* p moves between CPUs while not running: first leaves src (src
 	 * locked; p already dequeued), then arrives on dst (dst locked;
-	 * before enqueue).  Rebase clocks and keys here. */
+	 * before enqueue).  Rebase clocks and keys here.  Default: nothing. */
 	void (*migrate_out)(struct rq *src, struct task *p);
 	void (*migrate_in)(struct rq *dst, struct task *p);
 	/* Load of the runqueue for the balancer (Linux 2.6: nr_running, or
-	 * the sum of weights).  And one task's share of it. */
+	 * the sum of weights), and one task's share of it.  Defaults: the
+	 * number of the policy's tasks on rq, and 1. */
 	unsigned long (*load)(struct rq *rq);
 	unsigned long (*task_load)(struct task *p);
-	/* Priority as top's PR column shows it, and a policy key (vruntime,
-	 * deadline, ...) for ps; key may return 0. */
+	/* Priority as top's PR column shows it.  Default: 20 + nice
+	 * (Linux's static_prio 120 + nice, less 100). */
 	int (*prio)(struct task *p);
+	/* A policy key for ps (vruntime, deadline, ...).  Default: 0. */
 	int64_t (*key)(struct task *p);
-	/* Print the queues (arrays, bitmaps, trees) with printk. */
+	/* Print the queues (arrays, bitmaps, trees) with printk, in the
+	 * order they will run.  Default: the core lists the queued tasks in
+	 * the order they were queued, and says so. */
 	void (*dump)(struct rq *rq);
-	/* Invariant check in debug builds: number of tasks in the queue. */
+	/* Debug builds: how many tasks the policy's structure holds; the
+	 * core panics if it disagrees.  Default: no such check. */
 	unsigned (*count)(struct rq *rq);
 
 	const struct tunable *tunables;
@@ -104,5 +139,166 @@ struct sched_policy {
 };
 
 extern const struct sched_policy sched_policy;
+
+/* The number of tunables of an array, for .ntunables. */
+#define TUNABLES_COUNT(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* ---- what a policy may know of a task (fields: view.h) ---- */
+static inline const struct task_view *
+task_view(const struct task *p)
+{
+	return (const struct task_view *)(const void *)p;
+}
+
+static inline int
+task_nice(const struct task *p)
+{
+	return task_view(p)->nice;
+}
+
+/* SCHED_BATCH: a CPU hog by its own word (Linux 2.6.16+). */
+static inline int
+task_is_batch(const struct task *p)
+{
+	return task_view(p)->sched_class == SCHED_CLASS_BATCH;
+}
+
+/* SCHED_IDLE: runs only when nothing else wants the CPU (2.6.23+). */
+static inline int
+task_is_idle_class(const struct task *p)
+{
+	return task_view(p)->sched_class == SCHED_CLASS_IDLE;
+}
+
+static inline uint32_t
+task_slice_ns(const struct task *p)
+{
+	return task_view(p)->slice_ns;
+}
+
+static inline int
+task_is_kthread(const struct task *p)
+{
+	return (task_view(p)->task_flags & TF_KTHREAD) != 0;
+}
+
+static inline void *
+task_priv(const struct task *p)
+{
+	return (void *)task_view(p)->sched_priv;
+}
+
+/* From a policy's per-task struct back to its task. */
+static inline struct task *
+task_of_priv(void *priv)
+{
+	return (struct task *)(void *)((char *)priv -
+				       offsetof(struct task_view, sched_priv));
+}
+
+/* Out of line (core.c): not needed on hot paths. */
+int task_tid(const struct task *p);
+const char *task_comm(const struct task *p);
+int task_cpu(const struct task *p);
+struct rq *task_rq(const struct task *p);
+uint32_t task_cpus_allowed(const struct task *p);
+/* Are a and b threads of one process (a child created by thread_create
+ * rather than fork)? */
+int task_same_process(const struct task *a, const struct task *b);
+
+/* ---- what a policy may know of a runqueue (fields: view.h) ---- */
+static inline const struct rq_view *
+rq_view(const struct rq *rq)
+{
+	return (const struct rq_view *)(const void *)rq;
+}
+
+static inline int
+rq_cpu(const struct rq *rq)
+{
+	return rq_view(rq)->cpu;
+}
+
+/* The policy's runnable tasks on rq: its queue, plus curr if curr is its. */
+static inline unsigned
+rq_nr_running(const struct rq *rq)
+{
+	return rq_view(rq)->nr_policy;
+}
+
+/* What runs on rq: one of the policy's tasks, an rt task or the idle task. */
+static inline struct task *
+rq_curr(const struct rq *rq)
+{
+	return rq_view(rq)->curr;
+}
+
+static inline int
+rq_curr_is_idle(const struct rq *rq)
+{
+	return rq_view(rq)->curr == rq_view(rq)->idle;
+}
+
+/* Has rq's current task been asked to give up the CPU? */
+static inline int
+rq_resched_pending(const struct rq *rq)
+{
+	return task_view(rq_view(rq)->curr)->need_resched;
+}
+
+static inline uint64_t
+rq_clock(const struct rq *rq)
+{
+	return rq_view(rq)->clock;
+}
+
+static inline void *
+rq_priv(const struct rq *rq)
+{
+	return rq_view(rq)->priv;
+}
+
+/*
+ * SCHED_POLICY_STATE(prefix, rq_type, task_type) defines the typed
+ * accessors every policy needs:
+ *   rq_type   *prefix_rq(struct rq *rq)         the per-CPU state
+ *   task_type *prefix_task(struct task *p)      the per-task state
+ *   struct task *prefix_task_of(task_type *x)   and back
+ * and checks at compile time that task_type fits in SCHED_TASK_PRIV.
+ */
+#define SCHED_POLICY_STATE(prefix, rq_type, task_type)			\
+	_Static_assert(sizeof(task_type) <= SCHED_TASK_PRIV,		\
+		       #task_type " is larger than SCHED_TASK_PRIV");	\
+	static inline __attribute__((unused)) rq_type *			\
+	prefix##_rq(const struct rq *rq)				\
+	{								\
+		return (rq_type *)rq_priv(rq);				\
+	}								\
+	static inline __attribute__((unused)) task_type *		\
+	prefix##_task(const struct task *p)				\
+	{								\
+		return (task_type *)task_priv(p);			\
+	}								\
+	static inline __attribute__((unused)) struct task *		\
+	prefix##_task_of(task_type *x)					\
+	{								\
+		return task_of_priv(x);					\
+	}
+
+/* ---- calls into the core ---- */
+/* Ask rq's current task to give up the CPU at the next chance (an IPI if
+ * rq is another CPU's). */
+void sched_resched(struct rq *rq);
+/* Nanoseconds the current task has run since it was picked. */
+uint64_t sched_curr_runtime(struct rq *rq);
+int sched_ncpu(void);
+struct rq *sched_cpu_rq(int cpu);
+/* The runqueue of the CPU this code runs on (a waker's, in enqueue). */
+struct rq *sched_this_rq(void);
+/* Nanoseconds since boot (the TSC, scaled); rq_clock() is cheaper. */
+uint64_t sched_clock(void);
+/* The tick rate (hz= on the command line) and one tick in ns. */
+extern unsigned int hz;
+uint32_t sched_tick_ns(void);
 
 #endif

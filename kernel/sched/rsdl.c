@@ -30,11 +30,7 @@
  */
 #include <stdint.h>
 #include "kernel/lib/list.h"
-#include "kernel/printk.h"
 #include "kernel/sched/policy.h"
-#include "kernel/sched/sched.h"
-#include "kernel/time.h"
-#include "kernel/tunable.h"
 
 #define NPRIO		140
 #define TOP_LEVEL	100	/* static priority of nice -20 */
@@ -64,11 +60,12 @@ struct rsdl_task {
 	int nice;
 	int prio;		/* the level it is on */
 	int64_t time_slice;	/* ns left on that level */
-	uint64_t charged_at;	/* rq->clock up to which it was charged */
+	uint64_t charged_at;	/* rq_clock(rq) up to which it was charged */
 	uint64_t used;		/* bit (level - 100): had its quantum there */
 	uint32_t rotation;	/* the major rotation that entitlement is for */
 };
-SCHED_PRIV_CHECK(struct rsdl_task);
+/* rsdl_rq(rq), rsdl_task(p), rsdl_task_of(x) */
+SCHED_POLICY_STATE(rsdl, struct rsdl_rq, struct rsdl_task)
 
 static int64_t rsdl_rr_interval_ms;
 
@@ -76,24 +73,6 @@ static const struct tunable rsdl_tunables[] = {
 	TUNABLE("rsdl_rr_interval_ms", rsdl_rr_interval_ms, 6, 1, 1000, "ms",
 		"quantum per level (v0.30: 6; seed 002's test patch: 12)"),
 };
-
-static struct rsdl_rq *
-rsdl_rq(struct rq *rq)
-{
-	return rq->priv;
-}
-
-static struct rsdl_task *
-rt(struct task *p)
-{
-	return task_priv(p, struct rsdl_task);
-}
-
-static struct task *
-task_of(struct rsdl_task *s)
-{
-	return container_of((void *)s, struct task, sched_priv);
-}
 
 /* v0.30 RR_INTERVAL is (6 * HZ / 1001) + 1 jiffies, "a minimum of 6ms":
  * 6 ticks at HZ=1000, 2 ticks = 8 ms at HZ=250, 1 tick = 10 ms at HZ=100.
@@ -108,7 +87,7 @@ rr_ticks(void)
 static int64_t
 rr_ns(void)
 {
-	return (int64_t)rr_ticks() * (int64_t)(1000000000u / hz);
+	return (int64_t)rr_ticks() * (int64_t)(sched_tick_ns());
 }
 
 /* Time is charged in ns but preemption happens at ticks, and a task is
@@ -270,11 +249,11 @@ static int
 charge(struct rq *rq, struct rsdl_task *s)
 {
 	struct rsdl_rq *r = rsdl_rq(rq);
-	int64_t delta = (int64_t)(rq->clock - s->charged_at);
+	int64_t delta = (int64_t)(rq_clock(rq) - s->charged_at);
 
 	if (delta < 0)
 		delta = 0;
-	s->charged_at = rq->clock;
+	s->charged_at = rq_clock(rq);
 	s->time_slice -= delta;
 	if (s->prio == r->prio_level && r->level_quota > 0) {
 		r->level_quota -= delta;
@@ -306,7 +285,7 @@ static void
 rsdl_enqueue(struct rq *rq, struct task *p, int flags)
 {
 	struct rsdl_rq *r = rsdl_rq(rq);
-	struct rsdl_task *s = rt(p);
+	struct rsdl_task *s = rsdl_task(p);
 
 	if ((flags & ENQ_WAKEUP) && s->rotation != r->rotation)
 		refresh(r, s);
@@ -317,9 +296,9 @@ static void
 rsdl_dequeue(struct rq *rq, struct task *p, int flags)
 {
 	if (flags & DEQ_MIGRATE)
-		array_del(rt(p));
+		array_del(rsdl_task(p));
 	else			/* it keeps level, quantum and rotation */
-		charge(rq, rt(p));
+		charge(rq, rsdl_task(p));
 }
 
 static struct task *
@@ -342,47 +321,47 @@ rsdl_pick_next(struct rq *rq)
 	}
 	s = list_first(&r->active->queue[l], struct rsdl_task, node);
 	array_del(s);
-	s->charged_at = rq->clock;
-	return task_of(s);
+	s->charged_at = rq_clock(rq);
+	return rsdl_task_of(s);
 }
 
 static void
 rsdl_put_prev(struct rq *rq, struct task *p)
 {
-	charge(rq, rt(p));
-	requeue(rsdl_rq(rq), rt(p), 1);
+	charge(rq, rsdl_task(p));
+	requeue(rsdl_rq(rq), rsdl_task(p), 1);
 }
 
 /* The quantum and the level quota run out at a tick (see slack_ns):
- * preemption has tick resolution, the accounting has rq->clock's. */
+ * preemption has tick resolution, the accounting has rq_clock(rq)'s. */
 static void
 rsdl_tick(struct rq *rq, struct task *curr)
 {
-	if (charge(rq, rt(curr)))
+	if (charge(rq, rsdl_task(curr)))
 		sched_resched(rq);
 }
 
 /* Design level [U]: a woken task preempts when its level is better.
- * rq->curr may already have left the CPU (newly-idle balancing pulls
- * while it is still rq->curr): then there is nothing to preempt. */
+ * rq_curr(rq) may already have left the CPU (newly-idle balancing pulls
+ * while it is still rq_curr(rq)): then there is nothing to preempt. */
 static int
 rsdl_check_preempt(struct rq *rq, struct task *p, int sync)
 {
 	struct rsdl_rq *r = rsdl_rq(rq);
-	struct task *curr = rq->curr;
+	struct task *curr = rq_curr(rq);
 
 	(void)sync;
-	if (curr->state != TASK_RUNNING || rt(curr)->array)
+	if (rsdl_task(curr)->array)
 		return 0;
-	return rt(p)->array == r->active && rt(p)->prio < rt(curr)->prio;
+	return rsdl_task(p)->array == r->active && rsdl_task(p)->prio < rsdl_task(curr)->prio;
 }
 
 /* [U] Give up the rest of this level's quantum: the next level, tail. */
 static void
 rsdl_yield(struct rq *rq, struct task *curr)
 {
-	charge(rq, rt(curr));
-	rt(curr)->time_slice = 0;
+	charge(rq, rsdl_task(curr));
+	rsdl_task(curr)->time_slice = 0;
 }
 
 /* [U] As mainline: the child takes half of what is left of the parent's
@@ -390,15 +369,15 @@ rsdl_yield(struct rq *rq, struct task *curr)
 static int
 rsdl_fork(struct task *parent, struct task *child)
 {
-	struct rsdl_rq *r = rsdl_rq(cpu_rq(child->cpu));
-	struct rsdl_task *c = rt(child), *ps;
+	struct rsdl_rq *r = rsdl_rq(task_rq(child));
+	struct rsdl_task *c = rsdl_task(child), *ps;
 
 	c->array = NULL;
-	c->nice = child->nice;
+	c->nice = task_nice(child);
 	refresh(r, c);
 	if (!parent)
 		return 0;
-	ps = rt(parent);
+	ps = rsdl_task(parent);
 	c->prio = ps->prio;
 	c->used = ps->used;
 	c->rotation = ps->rotation;
@@ -409,19 +388,13 @@ rsdl_fork(struct task *parent, struct task *child)
 	return 0;
 }
 
-static void
-rsdl_exit(struct task *p)
-{
-	(void)p;
-}
-
 /* A new nice moves the task's top level; it never keeps a level above
  * the new one.  An expired task is re-queued at its new static level. */
 static void
 rsdl_set_nice(struct rq *rq, struct task *p, int nice)
 {
 	struct rsdl_rq *r = rsdl_rq(rq);
-	struct rsdl_task *s = rt(p);
+	struct rsdl_task *s = rsdl_task(p);
 	struct rsdl_array *was = s->array;
 	int old = s->nice;
 
@@ -436,10 +409,10 @@ rsdl_set_nice(struct rq *rq, struct task *p, int nice)
 		expire(r, s);
 	} else if (was) {
 		requeue(r, s, 0);
-		if (rq->curr != rq->idle && s->array == r->active &&
-		    s->prio < rt(rq->curr)->prio)
+		if (!rq_curr_is_idle(rq) && s->array == r->active &&
+		    s->prio < rsdl_task(rq_curr(rq))->prio)
 			sched_resched(rq);
-	} else if (rq->curr == p && nice > old) {
+	} else if (rq_curr(rq) == p && nice > old) {
 		sched_resched(rq);
 	}
 }
@@ -450,7 +423,7 @@ static void
 rsdl_migrate_out(struct rq *src, struct task *p)
 {
 	struct rsdl_rq *r = rsdl_rq(src);
-	struct rsdl_task *s = rt(p);
+	struct rsdl_task *s = rsdl_task(p);
 
 	if (s->rotation != r->rotation && s->rotation != r->rotation + 1)
 		refresh(r, s);
@@ -459,33 +432,20 @@ rsdl_migrate_out(struct rq *src, struct task *p)
 static void
 rsdl_migrate_in(struct rq *dst, struct task *p)
 {
-	rt(p)->rotation = rsdl_rq(dst)->rotation;
-}
-
-static unsigned long
-rsdl_load(struct rq *rq)
-{
-	return rq->nr_running;
-}
-
-static unsigned long
-rsdl_task_load(struct task *p)
-{
-	(void)p;
-	return 1;
+	rsdl_task(p)->rotation = rsdl_rq(dst)->rotation;
 }
 
 static int
 rsdl_prio(struct task *p)
 {
-	return rt(p)->prio - 100;	/* top's PR */
+	return rsdl_task(p)->prio - 100;	/* top's PR */
 }
 
 /* The key is the quantum left on the task's level, in ns. */
 static int64_t
 rsdl_key(struct task *p)
 {
-	return rt(p)->time_slice;
+	return rsdl_task(p)->time_slice;
 }
 
 static void
@@ -502,7 +462,7 @@ dump_array(const char *name, struct rsdl_array *a)
 		printk("      [%d]", i);
 		list_for_each(pos, &a->queue[i]) {
 			struct rsdl_task *s = list_entry(pos, struct rsdl_task, node);
-			printk(" %d(%lld us)", task_of(s)->tid,
+			printk(" %d(%lld us)", task_tid(rsdl_task_of(s)),
 			       s->time_slice / 1000);
 		}
 		printk("\n");
@@ -517,9 +477,9 @@ rsdl_dump(struct rq *rq)
 	printk("  rsdl: rr %d ticks, rotation %u (%llu major, %llu minor), "
 	       "level %d quota %lld us\n", rr_ticks(), r->rotation, r->majors,
 	       r->minors, r->prio_level, r->level_quota / 1000);
-	if (rq->curr != rq->idle)
-		printk("    running: %d level %d quantum %lld us\n", rq->curr->tid,
-		       rt(rq->curr)->prio, rt(rq->curr)->time_slice / 1000);
+	if (!rq_curr_is_idle(rq))
+		printk("    running: %d level %d quantum %lld us\n", task_tid(rq_curr(rq)),
+		       rsdl_task(rq_curr(rq))->prio, rsdl_task(rq_curr(rq))->time_slice / 1000);
 	dump_array("active", r->active);
 	dump_array("expired", r->expired);
 }
@@ -530,6 +490,10 @@ rsdl_count(struct rq *rq)
 	return rsdl_rq(rq)->active->nr + rsdl_rq(rq)->expired->nr;
 }
 
+/*
+ * Hooks left to the core's defaults: exit, load and task_load (the
+ * balancer of its era counts tasks).
+ */
 const struct sched_policy sched_policy = {
 	.name = "rsdl",
 	.rq_size = sizeof(struct rsdl_rq),
@@ -542,12 +506,9 @@ const struct sched_policy sched_policy = {
 	.check_preempt = rsdl_check_preempt,
 	.yield = rsdl_yield,
 	.fork = rsdl_fork,
-	.exit = rsdl_exit,
 	.set_nice = rsdl_set_nice,
 	.migrate_out = rsdl_migrate_out,
 	.migrate_in = rsdl_migrate_in,
-	.load = rsdl_load,
-	.task_load = rsdl_task_load,
 	.prio = rsdl_prio,
 	.key = rsdl_key,
 	.dump = rsdl_dump,

@@ -2,9 +2,12 @@
  * sched.h - the per-CPU runqueue and the scheduler core's interface.
  *
  * One struct rq per CPU.  Fields are grouped by who may touch them:
- *   - lock: protects everything below it;
+ *   - lock: protects every field but the statistics, the view included;
  *   - set at boot: cpu, idle, priv;
  *   - statistics are written under the lock and read without it.
+ *
+ * This header is the core's (core.c, balance.c, rt.c, trace.c, the
+ * system calls); a policy sees only policy.h.
  */
 #ifndef KERNEL_SCHED_SCHED_H
 #define KERNEL_SCHED_SCHED_H
@@ -13,6 +16,7 @@
 #include "kernel/config.h"
 #include "kernel/lib/list.h"
 #include "kernel/sched/policy.h"
+#include "kernel/sched/rt.h"
 #include "kernel/spinlock.h"
 #include "kernel/task.h"
 
@@ -25,15 +29,16 @@ struct rq_stats {
 };
 
 struct rq {
+	union {				/* first: what a policy sees (view.h) */
+		struct rq_view view;
+		struct { RQ_VIEW_FIELDS };
+	};
 	struct spinlock lock;
-	int cpu;
-	unsigned nr_running;		/* queued + curr, idle excluded */
-	struct task *curr;
-	struct task *idle;
 	struct task *prev;		/* switched out; finish_switch() */
-	struct list queued;		/* every queued task (not curr) */
-	uint64_t clock;			/* sched_clock() at the last update */
-	void *priv;			/* the policy's per-CPU state */
+	struct list queued;		/* the policy's queued tasks (not curr) */
+	struct rt_rq rt;		/* the real-time classes (rt.h) */
+	int curr_prio;			/* curr's rt_priority, or RT_CURR_*;
+					 * read without the lock by rt.c */
 	uint64_t next_balance;		/* see balance.c */
 	int64_t balance_interval_ms;
 	int balance_failed;
@@ -49,12 +54,25 @@ cpu_rq(int cpu)
 	return &runqueues[cpu];
 }
 
-/* ---- for policies ---- */
-/* Ask rq->curr to give up the CPU at the next chance (IPI if remote). */
-void sched_resched(struct rq *rq);
-/* Nanoseconds the current task has run since it was picked. */
-uint64_t sched_curr_runtime(struct rq *rq);
-int sched_ncpu(void);
+/* Debug builds: panic unless this CPU holds rq's lock with interrupts
+ * off (Linux's lockdep_assert_held); for functions that need it. */
+void assert_rq_locked_fail(struct rq *rq, const char *fn);
+#define assert_rq_locked(rq)						\
+	do {								\
+		if (SCHED_DEBUG && !rq_locked_here(rq))			\
+			assert_rq_locked_fail((rq), __func__);		\
+	} while (0)
+
+static inline int
+rq_locked_here(struct rq *rq)
+{
+	return spin_holding(&rq->lock) && !(read_eflags() & FL_IF);
+}
+
+/* The policy with every NULL hook but yield and set_slice filled by the
+ * core's default (defaults.c); the core calls through this. */
+extern struct sched_policy sched_ops;
+void sched_fill_defaults(void);
 
 /* ---- for the rest of the kernel ---- */
 void sched_init(void);			/* BSP, before any task */
@@ -64,17 +82,26 @@ void schedule(void);
 void sched_tick(void);			/* timer interrupt */
 /* Wake p if it sleeps; returns 1 if it did. */
 int sched_wake(struct task *p, int sync);
-/* Make a freshly created task runnable (placement: balance.c). */
-void sched_wake_new(struct task *p, struct task *parent);
-/* Hooks for task creation and exit. */
+/* Task creation, in two steps: sched_fork() sets the child up (class,
+ * nice, affinity, the policy's fork hook) and returns 1 if the child
+ * should run first; sched_wake_new() places it on a CPU, queues it, and
+ * preempts the parent if child_first says so. */
 int sched_fork(struct task *parent, struct task *child);
+void sched_wake_new(struct task *p, struct task *parent, int child_first);
 void sched_exit(struct task *p);	/* current, before its last schedule */
 void sched_yield(void);
 int sched_set_nice(struct task *p, int nice);
+/* Move p to class cls (SCHED_CLASS_*) at rt_priority prio (0 unless
+ * FIFO/RR); arguments checked by the caller.  And read them back. */
+void sched_setscheduler(struct task *p, int cls, int prio);
+void sched_getscheduler(struct task *p, int *cls, int *prio);
 /* The task's own slice request in ns (0: the policy's default); -1 if
  * the policy has no per-task slice. */
 int sched_set_slice(struct task *p, uint32_t ns);
 int sched_set_affinity(struct task *p, uint32_t mask);
+/* If p runs on some CPU, make it enter the kernel soon and go through
+ * its return-to-user path (a kill, a signal): Linux's kick_process(). */
+void sched_kick(struct task *p);
 /* Current task sleeps: state is set, then schedule(). */
 void sched_sleep(void);
 /* At return to user: preempt if asked. */

@@ -22,11 +22,7 @@
  */
 #include <stdint.h>
 #include "kernel/lib/list.h"
-#include "kernel/printk.h"
 #include "kernel/sched/policy.h"
-#include "kernel/sched/sched.h"
-#include "kernel/time.h"
-#include "kernel/tunable.h"
 
 #define NPRIO		140	/* 0-99 real time (none in Quanta), 100-139 */
 #define LOWEST_PRIO	139
@@ -43,12 +39,13 @@ struct stair_task {
 	int slice;		/* ticks left of the whole staircase */
 	int time_slice;		/* ticks left on this stair */
 	int tail;		/* put_prev: step done or yield, go last */
-	uint64_t picked_at;	/* rq->clock when it last started running */
+	uint64_t picked_at;	/* rq_clock(rq) when it last started running */
 	uint64_t runtime;	/* ns it ran before it last slept */
 	uint64_t totalrun;	/* ns of short runs (the micro-sleep rule) */
 	uint64_t timestamp;	/* when it last went to sleep */
 };
-SCHED_PRIV_CHECK(struct stair_task);
+/* stair_rq(rq), stair_task(p), stair_task_of(x) */
+SCHED_POLICY_STATE(stair, struct stair_rq, struct stair_task)
 
 struct stair_rq {
 	uint32_t bitmap[BITMAP_WORDS];	/* bit set: the stair's list is not empty */
@@ -65,30 +62,12 @@ static const struct tunable stair_tunables[] = {
 		"100 ms intervals and no elevation (v6.3 /proc/sys/kernel/compute)"),
 };
 
-static struct stair_rq *
-stair_rq(struct rq *rq)
-{
-	return rq->priv;
-}
-
-static struct stair_task *
-st(struct task *p)
-{
-	return task_priv(p, struct stair_task);
-}
-
-static struct task *
-task_of(struct stair_task *s)
-{
-	return container_of((void *)s, struct task, sched_priv);
-}
-
 /* ---- the stairs (v6.3 macros, in ticks as the patch counted them) ---- */
 
 static uint64_t
 tick_ns(void)
 {
-	return 1000000000ull / hz;
+	return sched_tick_ns();
 }
 
 /* 10 * HZ / 1000 ticks, never 0: 10 ms at HZ=1000, 2 ticks = 8 ms at
@@ -227,11 +206,11 @@ stair_init_rq(struct rq *rq)
 static void
 stair_enqueue(struct rq *rq, struct task *p, int flags)
 {
-	struct stair_task *s = st(p);
+	struct stair_task *s = stair_task(p);
 
 	if (flags & ENQ_WAKEUP) {
 		s->slice = full_slice(s);
-		recalc_task_prio(s, rq->clock);
+		recalc_task_prio(s, rq_clock(rq));
 		s->prio = effective_prio(s);
 		s->time_slice = rr_interval();
 	}
@@ -242,14 +221,14 @@ stair_enqueue(struct rq *rq, struct task *p, int flags)
 static void
 stair_dequeue(struct rq *rq, struct task *p, int flags)
 {
-	struct stair_task *s = st(p);
+	struct stair_task *s = stair_task(p);
 
 	if (flags & DEQ_MIGRATE) {
 		queue_del(stair_rq(rq), s);
 		return;
 	}
-	s->runtime = rq->clock - s->picked_at;	/* current sleeps or exits */
-	s->timestamp = rq->clock;
+	s->runtime = rq_clock(rq) - s->picked_at;	/* current sleeps or exits */
+	s->timestamp = rq_clock(rq);
 }
 
 static struct task *
@@ -263,8 +242,8 @@ stair_pick_next(struct rq *rq)
 		return NULL;
 	s = list_first(&q->queue[prio], struct stair_task, node);
 	queue_del(q, s);
-	s->picked_at = rq->clock;
-	return task_of(s);
+	s->picked_at = rq_clock(rq);
+	return stair_task_of(s);
 }
 
 /* Linux keeps the running task at the head of its list: preempted in the
@@ -273,7 +252,7 @@ stair_pick_next(struct rq *rq)
 static void
 stair_put_prev(struct rq *rq, struct task *p)
 {
-	struct stair_task *s = st(p);
+	struct stair_task *s = stair_task(p);
 
 	queue_add(stair_rq(rq), s, !s->tail);
 	s->tail = 0;
@@ -283,7 +262,7 @@ stair_put_prev(struct rq *rq, struct task *p)
 static void
 stair_tick(struct rq *rq, struct task *curr)
 {
-	struct stair_task *s = st(curr);
+	struct stair_task *s = stair_task(curr);
 
 	if (--s->slice <= 0) {
 		dec_deadline(s);	/* a whole staircase without sleeping */
@@ -297,17 +276,17 @@ stair_tick(struct rq *rq, struct task *curr)
 	sched_resched(rq);
 }
 
-/* rq->curr may be a task that already left the CPU (newly-idle
- * balancing pulls while it is still rq->curr): it cannot be preempted. */
+/* rq_curr(rq) may be a task that already left the CPU (newly-idle
+ * balancing pulls while it is still rq_curr(rq)): it cannot be preempted. */
 static int
 stair_check_preempt(struct rq *rq, struct task *p, int sync)
 {
-	struct task *curr = rq->curr;
+	struct task *curr = rq_curr(rq);
 
 	(void)sync;
-	if (curr->state != TASK_RUNNING || st(curr)->queued)
+	if (stair_task(curr)->queued)
 		return 0;
-	return st(p)->prio < st(curr)->prio;
+	return stair_task(p)->prio < stair_task(curr)->prio;
 }
 
 /* v6.3 yield: a fresh allowance, all of it as one interval, on the top
@@ -315,7 +294,7 @@ stair_check_preempt(struct rq *rq, struct task *p, int sync)
 static void
 stair_yield(struct rq *rq, struct task *curr)
 {
-	struct stair_task *s = st(curr);
+	struct stair_task *s = stair_task(curr);
 
 	(void)rq;
 	s->slice = full_slice(s);
@@ -330,17 +309,17 @@ stair_yield(struct rq *rq, struct task *curr)
 static int
 stair_fork(struct task *parent, struct task *child)
 {
-	struct stair_task *c = st(child), *ps;
+	struct stair_task *c = stair_task(child), *ps;
 
 	c->queued = c->tail = 0;
-	c->nice = child->nice;
+	c->nice = task_nice(child);
 	c->deadline = 0;
 	c->runtime = c->totalrun = 0;
-	c->timestamp = c->picked_at = cpu_rq(child->cpu)->clock;
+	c->timestamp = c->picked_at = rq_clock(task_rq(child));
 	c->slice = full_slice(c);
 	c->time_slice = rr_interval();
 	if (parent) {
-		ps = st(parent);
+		ps = stair_task(parent);
 		c->slice = (ps->slice + 1) / 2;
 		c->time_slice = (ps->time_slice + 1) / 2;
 		ps->slice /= 2;
@@ -354,19 +333,13 @@ stair_fork(struct task *parent, struct task *child)
 	return parent != NULL;	/* v6.3 kept do_fork's set_need_resched */
 }
 
-static void
-stair_exit(struct task *p)
-{
-	(void)p;		/* no slice goes back to the parent: see doc */
-}
-
 /* v6.3 set_user_nice: requeue with the new stairs; preempt if a queued
  * task now beats the current one, or the current one got worse. */
 static void
 stair_set_nice(struct rq *rq, struct task *p, int nice)
 {
 	struct stair_rq *q = stair_rq(rq);
-	struct stair_task *s = st(p);
+	struct stair_task *s = stair_task(p);
 	int queued = s->queued, old = s->prio, full;
 
 	if (queued)
@@ -378,43 +351,30 @@ stair_set_nice(struct rq *rq, struct task *p, int nice)
 	s->prio = effective_prio(s);
 	if (queued) {
 		queue_add(q, s, 0);
-		if (rq->curr != rq->idle && s->prio < st(rq->curr)->prio)
+		if (!rq_curr_is_idle(rq) && s->prio < stair_task(rq_curr(rq))->prio)
 			sched_resched(rq);
-	} else if (rq->curr == p && s->prio > old) {
+	} else if (rq_curr(rq) == p && s->prio > old) {
 		sched_resched(rq);
 	}
-}
-
-static void
-stair_migrate(struct rq *rq, struct task *p)
-{
-	(void)rq, (void)p;	/* stairs and timestamps are not per CPU */
 }
 
 static unsigned long
 stair_load(struct rq *rq)
 {
-	return rq->nr_running;	/* 2.6.7 balanced on nr_running */
-}
-
-static unsigned long
-stair_task_load(struct task *p)
-{
-	(void)p;
-	return 1;
+	return rq_nr_running(rq);	/* 2.6.7 balanced on nr_running */
 }
 
 static int
 stair_prio(struct task *p)
 {
-	return st(p)->prio - 100;	/* top's PR */
+	return stair_task(p)->prio - 100;	/* top's PR */
 }
 
 /* The key is the allowance left, in ns (the stair is the prio). */
 static int64_t
 stair_key(struct task *p)
 {
-	return (int64_t)st(p)->slice * (int64_t)tick_ns();
+	return (int64_t)stair_task(p)->slice * (int64_t)tick_ns();
 }
 
 static void
@@ -427,17 +387,17 @@ stair_dump(struct rq *rq)
 	       "%u queued, bitmap %08x %08x %08x %08x %08x\n", rr_interval(),
 	       stair_interactive, stair_compute, q->nr, q->bitmap[4],
 	       q->bitmap[3], q->bitmap[2], q->bitmap[1], q->bitmap[0]);
-	if (rq->curr != rq->idle)
+	if (!rq_curr_is_idle(rq))
 		printk("    running: %d prio %d slice %d/%d dl %d\n",
-		       rq->curr->tid, st(rq->curr)->prio, st(rq->curr)->slice,
-		       st(rq->curr)->time_slice, st(rq->curr)->deadline);
+		       task_tid(rq_curr(rq)), stair_task(rq_curr(rq))->prio, stair_task(rq_curr(rq))->slice,
+		       stair_task(rq_curr(rq))->time_slice, stair_task(rq_curr(rq))->deadline);
 	for (int i = 0; i < NPRIO; i++) {
 		if (list_empty(&q->queue[i]))
 			continue;
 		printk("    [%d]", i);
 		list_for_each(pos, &q->queue[i]) {
 			struct stair_task *s = list_entry(pos, struct stair_task, node);
-			printk(" %d(slice %d/%d dl %d)", task_of(s)->tid, s->slice,
+			printk(" %d(slice %d/%d dl %d)", task_tid(stair_task_of(s)), s->slice,
 			       s->time_slice, s->deadline);
 		}
 		printk("\n");
@@ -450,6 +410,12 @@ stair_count(struct rq *rq)
 	return stair_rq(rq)->nr;
 }
 
+/*
+ * Hooks left to the core's defaults: exit (v6.3 returns an exiting child's
+ * unused slice to its parent; not modelled, docs/policies/staircase.md),
+ * migrate_out/in (stairs and timestamps are not per CPU), task_load (the
+ * balancer counts tasks).
+ */
 const struct sched_policy sched_policy = {
 	.name = "staircase",
 	.rq_size = sizeof(struct stair_rq),
@@ -462,12 +428,8 @@ const struct sched_policy sched_policy = {
 	.check_preempt = stair_check_preempt,
 	.yield = stair_yield,
 	.fork = stair_fork,
-	.exit = stair_exit,
 	.set_nice = stair_set_nice,
-	.migrate_out = stair_migrate,
-	.migrate_in = stair_migrate,
 	.load = stair_load,
-	.task_load = stair_task_load,
 	.prio = stair_prio,
 	.key = stair_key,
 	.dump = stair_dump,

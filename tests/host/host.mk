@@ -14,8 +14,7 @@ endif
 
 B ?= build
 HZ ?= 1000
-POLICIES ?= $(filter-out core balance trace,\
-	$(basename $(notdir $(wildcard kernel/sched/*.c))))
+include kernel/sched/sched.mk
 HOST_CC ?= gcc
 Q ?= $(if $(V),,@)
 HB := $(B)/host
@@ -29,8 +28,7 @@ HOST_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -MMD -MP \
 # generic helpers of kernel/lib (rbtree, ...) come along for the policies;
 # the host's libc stands in for kernel/lib/string.c and printf.c.
 HOST_KFLAGS := -Wno-format
-HOST_KSRC := kernel/sched/core.c kernel/sched/balance.c \
-	kernel/sched/trace.c kernel/spinlock.c kernel/tunable.c kernel/timer.c \
+HOST_KSRC := $(SCHED_CORE:%=kernel/sched/%.c) kernel/spinlock.c kernel/tunable.c kernel/timer.c \
 	$(filter-out kernel/lib/string.c kernel/lib/printf.c,\
 		$(wildcard kernel/lib/*.c))
 HOST_SIM := tests/host/shim.c tests/host/sim.c
@@ -55,22 +53,28 @@ $(HB)/bench/%.o: %.c $(HOST_STAMP)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -O2 -DSCHED_DEBUG=0 \
 		$(if $(filter kernel/%,$<),$(HOST_KFLAGS)) -c $< -o $@
 
+# A policy source: the kernel's, or the harness's own minimal.c (the five
+# required hooks only; run with every generic and rt scenario).
+HOST_POLICIES := $(POLICIES) minimal
+host_psrc = $(if $(filter minimal,$(1)),tests/host/minimal.c,kernel/sched/$(1).c)
+
 define host_policy
 $(HB)/sched-$(1): $(call host_objs,debug,$(HOST_KSRC) $(HOST_SIM) \
-		kernel/sched/$(1).c tests/host/main.c tests/host/scenarios.c \
+		$(call host_psrc,$(1)) tests/host/main.c tests/host/scenarios.c \
+		tests/host/rt_scenarios.c \
 		$(call host_ptest,$(1)))
 	@$$(if $$(Q),echo "  HOSTLD  $$@")
 	$$(Q)$$(HOST_CC) -o $$@ $$^
 $(HB)/sched-bench-$(1): $(call host_objs,bench,$(HOST_KSRC) $(HOST_SIM) \
-		kernel/sched/$(1).c tests/host/bench.c)
+		$(call host_psrc,$(1)) tests/host/bench.c)
 	@$$(if $$(Q),echo "  HOSTLD  $$@")
 	$$(Q)$$(HOST_CC) -o $$@ $$^
 endef
-$(foreach p,$(POLICIES),$(eval $(call host_policy,$(p))))
+$(foreach p,$(HOST_POLICIES),$(eval $(call host_policy,$(p))))
 
 .PHONY: host-test host-bench host-callgrind
-host-test: $(POLICIES:%=$(HB)/sched-%)
-	@fail=0; for p in $(POLICIES); do $(HB)/sched-$$p || fail=1; done; \
+host-test: $(HOST_POLICIES:%=$(HB)/sched-%)
+	@fail=0; for p in $(HOST_POLICIES); do $(HB)/sched-$$p || fail=1; done; \
 	exit $$fail
 
 host-bench: $(POLICIES:%=$(HB)/sched-bench-%)

@@ -114,10 +114,10 @@ selected(const char *name, int argc, char **argv)
 int
 main(int argc, char **argv)
 {
-	const struct scenario *lists[2] = {
-		generic_scenarios, policy_scenarios
+	const struct scenario *lists[3] = {
+		generic_scenarios, rt_scenarios, policy_scenarios
 	};
-	int counts[2] = { generic_count, policy_count };
+	int counts[3] = { generic_count, rt_count, policy_count };
 	int opt, fork_each = 1, passed = 0, failed = 0, skipped = 0;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -134,7 +134,7 @@ main(int argc, char **argv)
 			sim_cmdline = optarg;
 			break;
 		case 'l':
-			for (int l = 0; l < 2; l++)
+			for (int l = 0; l < 3; l++)
 				for (int i = 0; i < counts[l]; i++)
 					printf("%s\n", lists[l][i].name);
 			return 0;
@@ -144,7 +144,7 @@ main(int argc, char **argv)
 			return 2;
 		}
 	}
-	for (int l = 0; l < 2; l++) {
+	for (int l = 0; l < 3; l++) {
 		for (int i = 0; i < counts[l]; i++) {
 			const struct scenario *s = &lists[l][i];
 			if (!selected(s->name, argc - optind, argv + optind))

@@ -497,11 +497,15 @@ start_fn(void *arg)
 {
 	struct sim_task *st = arg;
 	struct task *t = &st->task, *parent = current;
+	int child_first = sched_fork(parent, t);
 
-	t->need_resched = sched_fork(parent, t);	/* child first? */
 	if (st->mask)
 		t->cpus_allowed = st->mask;
-	sched_wake_new(t, parent);
+	sched_wake_new(t, parent, child_first);
+	/* The class is the scenario's, whatever task the CPU ran: set as
+	 * if the child's first act were chrt (sched_setscheduler). */
+	if (t->sched_class != st->rt_class || t->rt_priority != st->rt_prio)
+		sched_setscheduler(t, st->rt_class, st->rt_prio);
 }
 
 void

@@ -75,6 +75,8 @@ struct sim_task {
 	int sync;
 	int64_t rounds;			/* pinger: exchanges left, -1 forever */
 	uint32_t mask;			/* affinity at start, 0 = inherit */
+	int rt_class, rt_prio;		/* SCHED_CLASS_* at start (0: the
+					 * policy's), not the parent's */
 
 	/* the simulator's own accounting, independent of the kernel's */
 	int running_on;			/* CPU, or -1 */

@@ -245,6 +245,8 @@ exec_job(char **argv)
 			argv = prefix_nice(argv + 1);
 		else if (argv[0] && strcmp(argv[0], "taskset") == 0)
 			argv = prefix_taskset(argv + 1);
+		else if (argv[0] && strcmp(argv[0], "chrt") == 0)
+			argv = prefix_chrt(argv + 1);
 		else
 			break;
 	}

@@ -179,7 +179,7 @@ pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 		return tid == -ENOMEM ? EAGAIN : (int)-tid;
 	}
 	*thread = tid;
-	return 0;
+	return attr ? __pthread_apply_sched(tid, attr) : 0;
 }
 
 int
@@ -305,6 +305,9 @@ pthread_attr_init(pthread_attr_t *a)
 {
 	a->detachstate = PTHREAD_CREATE_JOINABLE;
 	a->stacksize = PTHREAD_STACK_DEFAULT;
+	a->inheritsched = PTHREAD_INHERIT_SCHED;
+	a->schedpolicy = SCHED_OTHER;
+	a->schedpriority = 0;
 	return 0;
 }
 

@@ -29,4 +29,8 @@ struct uthread {
 	void *keys[PTHREAD_KEYS_MAX];
 };
 
+/* pthread_sched.c: after pthread_create, the attribute's explicit
+ * scheduling (PTHREAD_EXPLICIT_SCHED); 0 or an errno. */
+int __pthread_apply_sched(long tid, const pthread_attr_t *attr);
+
 #endif

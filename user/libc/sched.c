@@ -44,61 +44,49 @@ sched_getcpu(void)
 	return __sysret(__sys0(SYS_sched_getcpu));
 }
 
-/* The one policy compiled into the kernel plays the part of SCHED_OTHER;
- * nice values are the only per-task knob. */
-static int
-other_policy(int policy)
-{
-	return policy == SCHED_OTHER || policy == SCHED_BATCH ||
-	       policy == SCHED_IDLE;
-}
-
+/* The POSIX scheduling calls go straight to the kernel
+ * (kernel/sys_sched_rt.c): SCHED_OTHER, SCHED_BATCH and SCHED_IDLE are the
+ * compiled-in policy, SCHED_FIFO and SCHED_RR the rt classes above it. */
 int
 sched_getscheduler(pid_t pid)
 {
-	(void)pid;
-	return SCHED_OTHER;
+	return __sysret(__sys1(SYS_sched_getscheduler, pid));
 }
 
 int
 sched_setscheduler(pid_t pid, int policy, const struct sched_param *p)
 {
-	(void)pid;
-	if (policy != SCHED_OTHER || (p && p->sched_priority != 0)) {
-		errno = EINVAL;
-		return -1;
-	}
-	return 0;
+	return __sysret(__sys3(SYS_sched_setscheduler, pid, policy, __A(p)));
 }
 
 int
 sched_getparam(pid_t pid, struct sched_param *p)
 {
-	(void)pid;
-	p->sched_priority = 0;
-	return 0;
+	return __sysret(__sys2(SYS_sched_getparam, pid, __A(p)));
 }
 
 int
 sched_setparam(pid_t pid, const struct sched_param *p)
 {
-	return sched_setscheduler(pid, SCHED_OTHER, p);
+	return __sysret(__sys2(SYS_sched_setparam, pid, __A(p)));
 }
 
 int
 sched_get_priority_max(int policy)
 {
-	if (!other_policy(policy)) {
-		errno = EINVAL;
-		return -1;
-	}
-	return 0;
+	return __sysret(__sys1(SYS_sched_get_priority_max, policy));
 }
 
 int
 sched_get_priority_min(int policy)
 {
-	return sched_get_priority_max(policy);
+	return __sysret(__sys1(SYS_sched_get_priority_min, policy));
+}
+
+int
+sched_rr_get_interval(pid_t pid, struct timespec *ts)
+{
+	return __sysret(__sys2(SYS_sched_rr_get_interval, pid, __A(ts)));
 }
 
 int

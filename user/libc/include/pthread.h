@@ -26,6 +26,8 @@
 
 #define PTHREAD_SCOPE_SYSTEM	0
 #define PTHREAD_SCOPE_PROCESS	1
+#define PTHREAD_INHERIT_SCHED	0
+#define PTHREAD_EXPLICIT_SCHED	1
 
 #define PTHREAD_BARRIER_SERIAL_THREAD	(-1)
 
@@ -58,6 +60,15 @@ int pthread_attr_getdetachstate(const pthread_attr_t *a, int *state);
 int pthread_attr_setstacksize(pthread_attr_t *a, size_t size);
 int pthread_attr_getstacksize(const pthread_attr_t *a, size_t *size);
 int pthread_attr_setscope(pthread_attr_t *a, int scope);
+int pthread_attr_setinheritsched(pthread_attr_t *a, int inherit);
+int pthread_attr_getinheritsched(const pthread_attr_t *a, int *inherit);
+int pthread_attr_setschedpolicy(pthread_attr_t *a, int policy);
+int pthread_attr_getschedpolicy(const pthread_attr_t *a, int *policy);
+int pthread_attr_setschedparam(pthread_attr_t *a, const struct sched_param *p);
+int pthread_attr_getschedparam(const pthread_attr_t *a, struct sched_param *p);
+int pthread_setschedparam(pthread_t t, int policy, const struct sched_param *p);
+int pthread_getschedparam(pthread_t t, int *policy, struct sched_param *p);
+int pthread_setschedprio(pthread_t t, int prio);
 
 int pthread_key_create(pthread_key_t *key, void (*destructor)(void *));
 int pthread_key_delete(pthread_key_t key);

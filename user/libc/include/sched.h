@@ -103,13 +103,14 @@ int sched_setaffinity(pid_t pid, size_t bytes, const cpu_set_t *set);
 int sched_getaffinity(pid_t pid, size_t bytes, cpu_set_t *set);
 int sched_getcpu(void);
 
-/* Quanta has one compiled-in policy per boot and no real-time classes:
- * these report SCHED_OTHER and refuse anything else with EINVAL. */
+/* SCHED_OTHER, SCHED_BATCH and SCHED_IDLE are the policy compiled into
+ * the kernel; SCHED_FIFO and SCHED_RR (priorities 1..99) run above it. */
 int sched_getscheduler(pid_t pid);
 int sched_setscheduler(pid_t pid, int policy, const struct sched_param *p);
 int sched_getparam(pid_t pid, struct sched_param *p);
 int sched_setparam(pid_t pid, const struct sched_param *p);
 int sched_get_priority_max(int policy);
 int sched_get_priority_min(int policy);
+int sched_rr_get_interval(pid_t pid, struct timespec *ts);
 
 #endif

@@ -63,6 +63,9 @@ typedef volatile int pthread_spinlock_t;
 typedef struct {
 	int detachstate;
 	size_t stacksize;
+	int inheritsched;	/* PTHREAD_INHERIT_SCHED or _EXPLICIT_SCHED */
+	int schedpolicy;
+	int schedpriority;
 } pthread_attr_t;
 
 typedef struct {
