@@ -1,12 +1,21 @@
 # .gdbinit - Quanta's gdb set-up, loaded by "make gdb" and "make gdb-attach"
 # (gdb -q -nx -x .gdbinit -ex "target remote :PORT").  See docs/debugging.md.
 #
-# Plain gdb command language only, so every line can be read and copied.
-# Each QEMU vCPU is a gdb thread: thread N is normally Quanta's cpu N-1
-# (check with "p $gs": cpu i runs with GS selector 0x30 + 24*i).
+# The commands below are plain gdb command language, so every line can be
+# read and copied; the ones that walk the scheduler's structures (k-ps,
+# k-rq, k-task, k-trace, k-dmesg, $k_current, $k_rq, k-help) are Python,
+# in tools/gdb/quanta.py.  Each QEMU vCPU is a gdb thread: thread N is
+# normally Quanta's cpu N-1 (check with "p $gs": cpu i runs with GS
+# selector 0x30 + 24*i).
 
 set architecture i386
-file build/kernel.elf
+# The kernel: $QUANTA_KERNEL (make gdb GDB_BUILD=1 sets it), else
+# build/kernel.elf.
+python
+import os
+gdb.execute("file " + os.environ.get("QUANTA_KERNEL", "build/kernel.elf"))
+end
+source tools/gdb/quanta.py
 
 set pagination off
 set confirm off
@@ -93,14 +102,4 @@ the chain of return addresses from its saved ebp (like a panic backtrace).
 Example, stopped in timer_interrupt: k-bt-trap tf
 end
 
-define k-help
-	printf "Quanta gdb commands (.gdbinit, docs/debugging.md):\n"
-	printf "  k-cpus            per-CPU counters of cpus[0 .. ncpu-1]\n"
-	printf "  k-lock ADDR-EXPR  a spinlock: name, locked, holder cpu, where taken\n"
-	printf "  k-bt-trap TF      a trapframe, its eip and the frames above it\n"
-	printf "  k-help            this list\n"
-	printf "gdb thread N is cpu N-1: info threads, thread N.\n"
-end
-document k-help
-List the Quanta-specific gdb commands.
-end
+# k-help is defined in tools/gdb/quanta.py (it lists these too).

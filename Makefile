@@ -6,8 +6,10 @@
 #   make test       the whole test suite (what CI runs)
 #   make iso        a GRUB rescue ISO, build/quanta.iso
 #   make gdb        QEMU halted with a GDB stub, and gdb attached to it
+#   make trace CMD="prog args"   that program as init, traced: build/trace/
 #
-# Variables (architecture contract 1): SCHED CPUS HZ CMDLINE CROSS PROFILE.
+# Variables (docs/architecture.md, section 4.1): SCHED CPUS HZ CMDLINE CROSS
+# PROFILE SCHED_DEBUG.
 
 SCHED   ?= cfs
 CPUS    ?= 4
@@ -24,6 +26,11 @@ OBJDUMP := $(CROSS)objdump
 NASM    := nasm
 PYTHON  := python3
 B       := build
+# GDB_BUILD=1: a kernel for stepping in gdb, in its own build directory
+# (flags below; docs/debugging.md)
+ifeq ($(GDB_BUILD),1)
+B       := build/gdb
+endif
 
 CFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-pic -fno-pie \
 	-fno-stack-protector -mgeneral-regs-only -fno-asynchronous-unwind-tables \
@@ -41,6 +48,13 @@ $(error SCHED=$(SCHED) is not a policy; choose one of: $(POLICIES))
 endif
 SCHED_DEBUG ?= 1
 CFLAGS += -DSCHED_DEBUG=$(SCHED_DEBUG)
+# -Og keeps variables where gdb looks for them; no inlining at all, so
+# `step` enters schedule()'s and the policies' static helpers, each with
+# its own frame.  (-mregparm=3 stays: the calling convention is the same.)
+ifeq ($(GDB_BUILD),1)
+CFLAGS += -Og -fno-inline -fno-inline-small-functions \
+	-fno-inline-functions-called-once -fno-optimize-sibling-calls
+endif
 
 # Everything but the policy is shared by the kernels of all policies;
 # build/kernel-<policy>.elf links one policy in, build/kernel.elf is a copy
@@ -55,7 +69,7 @@ KERNELS := $(POLICIES:%=$(B)/kernel-%.elf)
 
 .DELETE_ON_ERROR:
 .PHONY: all deps run qemu test iso gdb qemu-gdb clean lint format kernels \
-	policy-check
+	policy-check trace gdb-attach
 .SECONDARY:
 all: deps $(B)/kernel.elf $(if $(wildcard user/user.mk),initrd)
 
@@ -133,17 +147,31 @@ $(B)/kernel.elf: $(B)/kernel-$(SCHED).elf $(SCHED_STAMP)
 include tests/host/host.mk
 -include tools/lab/lab.mk
 -include tools/bench.mk
+-include tools/lint/lint.mk
+-include tests/seeds.mk
 INITRD ?= $(B)/initrd.img
 INITRD_ARG = $(if $(wildcard $(INITRD)),--initrd $(INITRD))
 
+# The data channel (0xe9: traces, trace dump) goes to $(B)/data.log.
 run: all
 	$(PYTHON) tools/qemu.py --profile $(PROFILE) --cpus $(CPUS) --mem $(MEM) \
-		--cmdline "$(CMDLINE)" $(INITRD_ARG) $(B)/kernel.elf
+		--cmdline "$(CMDLINE)" --data $(B)/data.log $(INITRD_ARG) \
+		$(B)/kernel.elf
 
 qemu: all
 	$(PYTHON) tools/qemu.py --profile $(PROFILE) --cpus $(CPUS) --mem $(MEM) \
-		--timeout 600 --cmdline "$(CMDLINE)" \
+		--timeout 600 --cmdline "$(CMDLINE)" --data $(B)/data.log \
 		$(INITRD_ARG) $(B)/kernel.elf < /dev/null
+
+# make trace CMD="spinners 8 2" [NAME=x]: boot with that program line as
+# init and trace=sched; writes $(TRACE_OUT)/NAME.{data,txt,json,html}
+# (docs/tracing.md).  SCHED, CPUS, PROFILE, MEM and CMDLINE apply.
+TRACE_OUT ?= $(B)/trace
+trace: all
+	@$(PYTHON) tools/trace/record.py --kernel $(B)/kernel.elf $(INITRD_ARG) \
+		--profile $(PROFILE) --cpus $(CPUS) --mem $(MEM) \
+		--cmdline "$(CMDLINE)" $(if $(NAME),--name "$(NAME)") \
+		--outdir $(TRACE_OUT) -- "$(CMD)"
 
 iso: all
 	tools/mkiso.sh $(B)/kernel.elf "$(wildcard $(INITRD))" "$(CMDLINE)" $(B)/quanta.iso
@@ -159,15 +187,14 @@ qemu-gdb: all
 gdb-attach:
 	gdb -q -nx -x .gdbinit -ex "target remote :$(GDBPORT)"
 
-# Both in one terminal: QEMU in the background (console in build/gdb-com1.log)
+# Both in one terminal (tools/gdb/launch.py): QEMU in its own session,
+# console in $(B)/gdb-com1.log, data channel in $(B)/gdb-data.log; Ctrl-C
+# stops the CPUs, quit ends QEMU, a busy port is reported, not reused.
 gdb: all
-	@echo "console output goes to $(B)/gdb-com1.log"
-	@$(PYTHON) tools/qemu.py --profile $(PROFILE) --cpus $(CPUS) --gdb --halt \
-		--cmdline "$(CMDLINE)" $(INITRD_ARG) \
-		--com1 $(B)/gdb-com1.log $(B)/kernel.elf < /dev/null & \
-	qpid=$$!; sleep 0.5; \
-	gdb -q -nx -x .gdbinit -ex "target remote :$(GDBPORT)"; \
-	kill $$qpid 2>/dev/null; wait $$qpid 2>/dev/null; true
+	@$(PYTHON) tools/gdb/launch.py --kernel $(B)/kernel.elf $(INITRD_ARG) \
+		--profile $(PROFILE) --cpus $(CPUS) --mem $(MEM) \
+		--cmdline "$(CMDLINE)" --port $(GDBPORT) \
+		--com1 $(B)/gdb-com1.log --data $(B)/gdb-data.log
 
 # The policy boundary (tools/check_policy.py): a policy file includes only
 # policy.h and kernel/lib/, the core names no policy.  Its self-test plants
@@ -180,12 +207,14 @@ policy-check:
 
 # The whole suite with SCHED's kernel, then the scheduling cases (user
 # programs, scheduler behaviour, seeds) with every other policy's kernel.
-test: policy-check all kernels host-test
+test: lint policy-check all kernels host-test
 	@grub-file --is-x86-multiboot $(B)/kernel.elf && \
 		echo "PASS  grub-file accepts build/kernel.elf as multiboot" || \
 		{ echo "FAIL  grub-file rejects build/kernel.elf"; exit 1; }
 	$(PYTHON) tests/run.py --kernel $(B)/kernel.elf --initrd $(INITRD) \
 		--tag $(SCHED)
+	@echo "make gdb's launcher on a pty (tests/gdb_launch.py)"
+	@$(PYTHON) tests/gdb_launch.py --kernel $(B)/kernel.elf --initrd $(INITRD)
 	@set -e; for p in $(filter-out $(SCHED),$(POLICIES)); do \
 		$(PYTHON) tests/run.py --kernel $(B)/kernel-$$p.elf \
 			--initrd $(INITRD) --per-policy --tag $$p \
@@ -193,6 +222,8 @@ test: policy-check all kernels host-test
 	done
 	@echo "lab: seed 002's experiment end to end in QUICK mode"
 	@$(MAKE) --no-print-directory lab-quick
+	@$(MAKE) --no-print-directory bench-quick
+	@$(MAKE) --no-print-directory seeds-test
 
 clean:
 	rm -rf $(B)

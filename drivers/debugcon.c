@@ -9,13 +9,6 @@
 
 #define DEBUGCON	0xE9
 
-/* QEMU's and Bochs's debug console reads back 0xe9. */
-int
-debugcon_present(void)
-{
-	return inb(DEBUGCON) == DEBUGCON;
-}
-
 void
 debugcon_write(const char *s, uint32_t n)
 {

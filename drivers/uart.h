@@ -14,7 +14,6 @@ void uart_putc(uint16_t port, char c);
 void uart_enable_rx(void);
 
 /* 0xe9 debug console (QEMU -debugcon, Bochs port_e9_hack). */
-int debugcon_present(void);
 void debugcon_write(const char *s, uint32_t n);
 
 #endif

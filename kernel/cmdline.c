@@ -22,7 +22,8 @@ static int ninit_args;
 /* Every key some part of the kernel reads.  Tunables ("sched.*") are
  * checked by the tunables registry instead. */
 static const char *const known_keys[] = {
-	"init", "hz", "trace", "acpi", "quiet", "test", "pipe_size", NULL,
+	"init", "hz", "trace", "acpi", "quiet", "test", "pipe_size",
+	"trace_buf_size", NULL,
 };
 
 static int

@@ -13,6 +13,7 @@
 #include "include/uapi/errno.h"
 #include "include/uapi/types.h"
 #include "kernel/cpu.h"
+#include "kernel/exec.h"
 #include "kernel/initrd.h"
 #include "kernel/kmalloc.h"
 #include "kernel/lib/string.h"

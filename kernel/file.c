@@ -73,12 +73,6 @@ files_copy(struct files *src)
 }
 
 void
-files_get(struct files *fs)
-{
-	__atomic_fetch_add(&fs->refs, 1, __ATOMIC_SEQ_CST);
-}
-
-void
 files_put(struct files *fs)
 {
 	if (__atomic_sub_fetch(&fs->refs, 1, __ATOMIC_SEQ_CST) > 0)

@@ -49,7 +49,6 @@ void file_put(struct file *f);
 
 struct files *files_create(void);
 struct files *files_copy(struct files *src);	/* fork: share every file */
-void files_get(struct files *fs);
 void files_put(struct files *fs);		/* last put closes all */
 /* Install f in the lowest free slot (>= min); fd or -EMFILE.  Takes the
  * caller's reference to f. */

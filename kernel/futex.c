@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include "include/uapi/errno.h"
 #include "include/uapi/types.h"
+#include "kernel/futex.h"
 #include "kernel/mm.h"
 #include "kernel/sched/sched.h"
 #include "kernel/signal.h"

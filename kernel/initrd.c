@@ -149,9 +149,3 @@ initrd_child(const struct initrd_entry *dir, int index)
 			return &entries[i];
 	return NULL;
 }
-
-int
-initrd_count(void)
-{
-	return nentries;
-}

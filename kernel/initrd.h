@@ -24,6 +24,5 @@ const struct initrd_entry *initrd_lookup(const char *path);
 /* The index-th entry directly inside directory dir, or NULL. */
 const struct initrd_entry *initrd_child(const struct initrd_entry *dir,
 					int index);
-int initrd_count(void);
 
 #endif

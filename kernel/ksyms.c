@@ -8,7 +8,6 @@
  */
 #include <stdint.h>
 #include "kernel/ksyms.h"
-#include "kernel/lib/string.h"
 
 #define KSYMS_MAGIC	0x4d59534b	/* "KSYM" */
 
@@ -52,17 +51,4 @@ ksym_lookup(uintptr_t addr, uintptr_t *offset)
 	}
 	*offset = addr - h->entry[lo].addr;
 	return ksym_name(h, lo);
-}
-
-uintptr_t
-ksym_address(const char *name)
-{
-	const struct ksyms_header *h = &__ksyms_start;
-
-	if (h->magic != KSYMS_MAGIC)
-		return 0;
-	for (uint32_t i = 0; i < h->count; i++)
-		if (strcmp(ksym_name(h, i), name) == 0)
-			return h->entry[i].addr;
-	return 0;
 }

@@ -12,7 +12,5 @@
 
 /* Name of the function containing addr and the offset into it, or NULL. */
 const char *ksym_lookup(uintptr_t addr, uintptr_t *offset);
-/* Address of a function by name, or 0. */
-uintptr_t ksym_address(const char *name);
 
 #endif

@@ -22,6 +22,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/config.h"
 #include "kernel/cpu.h"
+#include "kernel/futex.h"
 #include "kernel/initrd.h"
 #include "kernel/pipe.h"
 #include "kernel/proc.h"
@@ -37,9 +38,6 @@
 #include "kernel/selftest.h"
 #include "kernel/smp.h"
 #include "kernel/time.h"
-
-void futex_init(void);
-extern uint64_t realtime_base_ns;
 
 struct cpu cpus[MAX_CPUS];
 int ncpu;
@@ -185,6 +183,7 @@ bsp_start_cpu(struct cpu *c)
 	pr_info("online, apic id %u\n", c->apic_id);
 }
 
+/* Called by boot/entry.asm with the multiboot registers. */
 void kmain(uint32_t magic, uint32_t info_phys);
 
 void

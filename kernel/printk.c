@@ -5,6 +5,11 @@
  * to COM1 under printk_lock, starting each new line with a dmesg-style
  * stamp: "[seconds.micros] cpuN: ".  Holding the lock across the write keeps
  * lines from different CPUs whole.
+ *
+ * Every stamped character also goes into printk_log, a ring of the last
+ * PRINTK_LOG_SIZE bytes (Linux's log_buf), so the kernel log can be read
+ * after the fact: gdb's k-dmesg (tools/gdb) prints it from a stopped
+ * machine.  printk_log_head counts the bytes ever written.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -16,6 +21,11 @@
 #include "kernel/time.h"
 
 #define PRINTK_BUF	512
+#define PRINTK_LOG_SIZE	16384	/* a power of two */
+
+char printk_log[PRINTK_LOG_SIZE];
+uint32_t printk_log_head;
+const uint32_t printk_log_size = PRINTK_LOG_SIZE;
 
 int console_quiet;
 static struct spinlock printk_lock = SPINLOCK_INIT("printk");
@@ -41,6 +51,13 @@ unlock_console(struct spinlock *lk)
 		spin_unlock(lk);
 }
 
+/* Caller holds printk_lock (or the console is lockless after a panic). */
+static void
+log_putc(char c)
+{
+	printk_log[printk_log_head++ & (PRINTK_LOG_SIZE - 1)] = c;
+}
+
 static void
 put_stamp(void)
 {
@@ -50,8 +67,10 @@ put_stamp(void)
 			 ns / 1000000000ull, (ns / 1000ull) % 1000000ull,
 			 cpu_id());
 
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		uart_putc(COM1, stamp[i]);
+		log_putc(stamp[i]);
+	}
 }
 
 /* Caller holds printk_lock. */
@@ -64,6 +83,8 @@ put_text(const char *s, size_t n, int stamped)
 		if (s[i] == '\n')
 			uart_putc(COM1, '\r');
 		uart_putc(COM1, s[i]);
+		if (stamped)
+			log_putc(s[i]);
 		at_line_start = (s[i] == '\n');
 	}
 }

@@ -105,8 +105,7 @@ account_fork(struct task *parent, struct task *child)
 {
 	int child_first = sched_fork(parent, child);
 
-	if (trace_on)
-		trace_record(TR_FORK, parent->tid, child->tid, 0, 0, 0, 0);
+	trace_fork(parent, child);
 	return child_first;
 }
 
@@ -216,8 +215,7 @@ task_exit(int value)
 
 	t->thread_value = value;
 	sched_exit(t);
-	if (trace_on)
-		trace_record(TR_EXIT, t->tid, 0, 0, 0, 0, 0);
+	trace_exit(t);
 	spin_lock(&proc_lock);
 	p->dead_utime += t->utime_cyc;
 	p->dead_stime += t->stime_cyc;

@@ -283,7 +283,8 @@ test_div64(char *why, int len)
 
 /* A task is listed in its process by task_alloc() before sched_fork() has
  * set it up; a kill of the process wakes every sleeping task of it.  So a
- * task in that window must not be wakeable (it used to be: TASK_SLEEPING). */
+ * task in that window must not be wakeable: it is TASK_NEW, not
+ * TASK_SLEEPING, until sched_fork(). */
 static int
 test_newtask(char *why, int len)
 {

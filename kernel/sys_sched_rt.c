@@ -101,34 +101,40 @@ SYSCALL(sys_sched_setparam)
 	return setscheduler((int)a1, -1, a2);
 }
 
-SYSCALL(sys_sched_getscheduler)
+/* The class and rt priority of the task pid names; 0 or -errno. */
+static int
+get_class(int pid, int *cls, int *prio)
 {
 	struct task *t;
+	int r = lock_target(pid, &t);
+
+	if (r < 0)
+		return r;
+	sched_getscheduler(t, cls, prio);
+	spin_unlock(&proc_lock);
+	return 0;
+}
+
+SYSCALL(sys_sched_getscheduler)
+{
 	int r, cls, prio;
 
 	UNUSED_ARGS5;
-	r = lock_target((int)a1, &t);
-	if (r < 0)
-		return r;
-	sched_getscheduler(t, &cls, &prio);
-	spin_unlock(&proc_lock);
-	return cls;
+	r = get_class((int)a1, &cls, &prio);
+	return r < 0 ? r : cls;
 }
 
 SYSCALL(sys_sched_getparam)
 {
 	struct q_sched_param param = { 0 };
-	struct task *t;
 	int r, cls;
 
 	UNUSED_ARGS5;
 	if (!a2)
 		return -EINVAL;
-	r = lock_target((int)a1, &t);
+	r = get_class((int)a1, &cls, &param.sched_priority);
 	if (r < 0)
 		return r;
-	sched_getscheduler(t, &cls, &param.sched_priority);
-	spin_unlock(&proc_lock);
 	return copy_to_user((void *)a2, &param, sizeof(param)) < 0 ? -EFAULT : 0;
 }
 
@@ -155,15 +161,12 @@ SYSCALL(sys_sched_get_priority_min)
 SYSCALL(sys_sched_rr_get_interval)
 {
 	struct q_timespec ts = { 0, 0 };
-	struct task *t;
 	int r, cls, prio;
 
 	UNUSED_ARGS5;
-	r = lock_target((int)a1, &t);
+	r = get_class((int)a1, &cls, &prio);
 	if (r < 0)
 		return r;
-	sched_getscheduler(t, &cls, &prio);
-	spin_unlock(&proc_lock);
 	if (cls == Q_SCHED_RR) {
 		uint64_t ns = rt_rr_timeslice_ns();
 		ts.tv_sec = (int64_t)(ns / 1000000000u);

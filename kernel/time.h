@@ -17,6 +17,9 @@ struct trapframe;
 extern unsigned int hz;			/* ticks per second: 100, 250, 1000 */
 extern uint64_t tsc_hz;			/* measured TSC rate */
 extern uint32_t lapic_timer_hz;		/* measured LAPIC timer rate */
+/* Wall-clock time (ns since 1970) at sched_clock() == 0: set at boot from
+ * the RTC, read by clock_gettime(CLOCK_REALTIME) (sys_time.c). */
+extern uint64_t realtime_base_ns;
 
 uint64_t sched_clock(void);
 /* CPU time (user and system, per task and per CPU) is counted in raw TSC

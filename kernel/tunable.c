@@ -12,13 +12,6 @@
 #include "kernel/spinlock.h"
 #include "kernel/tunable.h"
 
-extern const struct tunable sched_core_tunables[];
-extern const size_t sched_core_ntunables;
-extern const struct tunable balance_tunables[];
-extern const size_t balance_ntunables;
-extern const struct tunable rt_tunables[];
-extern const size_t rt_ntunables;
-
 static struct spinlock tunable_lock = SPINLOCK_INIT("tunable");
 
 struct table {

@@ -24,6 +24,16 @@ struct tunable {
 	{ .name = (n), .var = &(v), .def = (d), .min = (lo), .max = (hi), \
 	  .unit = (u), .desc = (text) }
 
+/* The tables the registry searches, besides the policy's own
+ * (sched_policy.tunables): the core's (kernel/sched/core.c), the real-time
+ * classes' (kernel/sched/rt.c) and the balancer's (kernel/sched/balance.c). */
+extern const struct tunable sched_core_tunables[];
+extern const size_t sched_core_ntunables;
+extern const struct tunable rt_tunables[];
+extern const size_t rt_ntunables;
+extern const struct tunable balance_tunables[];
+extern const size_t balance_ntunables;
+
 void tunable_init(void);		/* defaults, then the command line */
 size_t tunable_count(void);
 const struct tunable *tunable_at(size_t i);

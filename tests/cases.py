@@ -4,7 +4,7 @@ Add a case by appending to CASES (or with a helper below).  A case boots the
 kernel once (``repeat`` times with ``same_output``), then compares the QEMU
 exit status and applies its checks to what each run produced.
 
-Kernel contract the cases rely on (architecture.md section 3):
+Kernel contract the cases rely on (docs/architecture.md, section 4):
   * ``test=<name>`` runs a built-in self-test after all CPUs are up, prints
     ``TEST <name>: PASS`` or ``TEST <name>: FAIL <reason>`` on COM1 and
     powers off with v=0 (QEMU status 1) or v=1 (status 3).  A panic is
@@ -254,15 +254,21 @@ def user_cases():
 
 
 def seed_cases():
-    """The seed programs 000 and 003, compiled verbatim from the mails, run
-    to completion under the shell's time builtin."""
+    """The shell's seed000 and seed003 commands (the project's programs for
+    seed mails 000 and 003, user/bench/pipe_ctxsw.c and threadtest.c) run
+    to completion under the shell's time builtin.  The mails' own programs
+    are tests/seeds.py's (make seeds-test SEEDS=DIR)."""
     timed = r"[0-9.]+ real +[0-9.]+ user +[0-9.]+ sys +\d+% CPU"
     return [
         Case("seed000-pipe", "init=/bin/sh -- -c 'time /bin/seed000'",
-             timeout=240, checks=[must(timed)],
+             timeout=240,
+             checks=[must(r"^RESULT bench=pipe_ctxsw writes=1048576 "),
+                     must(timed)],
              doc="seed 000: 1M one-byte pipe writes to a forked reader"),
         Case("seed003-threads", "init=/bin/sh -- -c 'time /bin/seed003'",
-             timeout=240, checks=[must(r"^time \d+ ms"), must(timed)],
+             timeout=240,
+             checks=[must(r"^RESULT bench=threadtest iterations=500 "
+                          r"loops=10000 elapsed_ms=\d+"), must(timed)],
              doc="seed 003: 500 short-lived threads, created and joined"),
     ]
 
@@ -466,7 +472,7 @@ def checks_line(prog):
 
 
 def sched_cases():
-    """sched-*: the scheduler core (issue "scheduler core", item 8):
+    """sched-*: the scheduler core:
     preemption, wakeups, balancing, fairness, affinity, idle."""
     def case(name, prog, cmdline="", checks=(), **kw):
         cmd = f"init=/bin/{prog}" + (f" {cmdline}" if cmdline else "")
@@ -748,3 +754,7 @@ CASES += [
 # reason, never as passed, until the work named here is done.  Keep this
 # list short and honest; docs/policies/README.md repeats it.
 KNOWN_GAPS = {}
+
+# The scheduler trace, its viewers and the gdb helpers: tests/trace_cases.py
+import trace_cases  # noqa: E402
+CASES += trace_cases.trace_cases(Case, must, must_not)

@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 import qemu  # noqa: E402  tools/qemu.py
+from procgroup import ProcGroups  # noqa: E402  tools/procgroup.py
 import cases as casedefs  # noqa: E402  tests/cases.py
 
 GRACE = 10          # seconds the Python timeout adds to timeout(1)'s
@@ -42,76 +43,7 @@ class CaseError(Exception):
     """A case could not be run as intended; the message is the reason."""
 
 
-def signal_group(proc, sig):
-    """Send sig to proc's process group, if it still exists."""
-    try:
-        os.killpg(proc.pid, sig)
-    except ProcessLookupError:
-        pass
-
-
-class Procs:
-    """Every process group the runner started, so none is left behind."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.live = set()
-        self.closed = False
-
-    def spawn(self, cmd, **kw):
-        """Start cmd in a new session (its own process group)."""
-        with self.lock:
-            if self.closed:
-                raise CaseError("runner is shutting down")
-            proc = subprocess.Popen(cmd, start_new_session=True, **kw)
-            self.live.add(proc)
-        return proc
-
-    def kill(self, proc):
-        """Stop proc's whole process group and reap proc.
-
-        SIGTERM first, so timeout(1) forwards it and reaps QEMU (orphans
-        may never be reaped here), then SIGKILL whatever is left.  A group
-        already reaped and released by wait() is left alone.
-        """
-        with self.lock:
-            live = proc in self.live
-        if live or proc.returncode is None:
-            signal_group(proc, signal.SIGTERM)
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                pass
-            signal_group(proc, signal.SIGKILL)
-        proc.wait()
-
-    def wait(self, proc, timeout):
-        """Wait up to timeout s; kill the group if it is still running.
-
-        Returns (status, timed_out); status is None when it timed out.
-        The group is always killed at the end, so helpers QEMU or
-        timeout(1) left behind die too.
-        """
-        timed_out = False
-        try:
-            proc.wait(timeout=max(timeout, 0))
-        except subprocess.TimeoutExpired:
-            timed_out = True
-        self.kill(proc)
-        with self.lock:
-            self.live.discard(proc)
-        return (None if timed_out else proc.returncode), timed_out
-
-    def kill_all(self):
-        """Kill every live group and refuse new ones (runner exit)."""
-        with self.lock:
-            self.closed = True
-            live = list(self.live)
-        for proc in live:
-            self.kill(proc)
-
-
-PROCS = Procs()
+PROCS = ProcGroups(CaseError)
 
 
 class Context:

@@ -8,8 +8,8 @@ and a command-line tool used by ``make run``, ``make qemu`` and ``make gdb``::
                           [--cmdline STR] [--initrd F] [--gdb] [--halt]
                           [--cdrom ISO] [--timeout SECONDS] KERNEL
 
-See docs in /work/shared/design/architecture.md section 4 (QEMU profiles)
-and section 3 item 4 (exit status).  Always qemu-system-i386: with
+See docs/architecture.md, sections 4.8 (QEMU profiles) and 4.4 (exit
+status), and docs/reference/platform.md (the QEMU facts).  Always qemu-system-i386: with
 qemu-system-x86_64 gdb cannot debug a 32-bit kernel.
 """
 
@@ -22,7 +22,7 @@ import sys
 
 QEMU = "qemu-system-i386"
 
-# Accelerator flags for each profile (architecture.md section 4).
+# Accelerator flags for each profile (docs/architecture.md, section 4.8).
 PROFILES = {
     # Single-threaded TCG, guest time from instruction counts: runs repeat
     # byte for byte and idle time is skipped.
@@ -102,8 +102,9 @@ def signal_name(n):
 
 
 def describe_status(rc, qemulog=None):
-    """Explain a QEMU exit status in words (architecture.md 3.4).  With
-    the -d cpu_reset log, status 0 tells a triple fault from a quit."""
+    """Explain a QEMU exit status in words (docs/architecture.md, section
+    4.4).  With the -d cpu_reset log, status 0 tells a triple fault from a
+    quit."""
     if rc is None:
         return "still running"
     if rc < 0:

@@ -70,7 +70,7 @@ print_line(const struct totals *now, const struct totals *old)
 
 	if (ns == 0)
 		ns = 1;
-	printf("%2u %2u %9u %6llu %6llu %2u %2u %3u\n", now->running, 0,
+	printf("%2u %2u %9u %6llu %6llu %2u %2u %3u\n", now->running, 0u,
 	       now->free_kib, in * 1000000000 / ns, cs * 1000000000 / ns,
 	       pus, psy, all ? 100 - pus - psy : 100);
 }

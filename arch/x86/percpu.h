@@ -8,8 +8,8 @@ static inline struct cpu *
 arch_this_cpu(void)
 {
 	struct cpu *c;
-	/* volatile: a later issue may let a task move between CPUs, and the
-	 * compiler must never reuse a value read on another CPU. */
+	/* volatile: the balancer may move a task to another CPU between two
+	 * calls, so the compiler must never reuse a value read earlier. */
 	__asm__ volatile("movl %%gs:0, %0" : "=r"(c));
 	return c;
 }

@@ -81,6 +81,7 @@
 #define SYS_getsid		74	/* (pid) */
 #define SYS_ioctl		75	/* (fd, request, arg): the console's termios */
 #define SYS_reboot		76	/* (magic, magic2, cmd) */
-#define NSYSCALLS		77
+#define SYS_trace		100	/* (int op, uint32_t arg, struct q_trace_status *) uapi/trace.h */
+#define NSYSCALLS		110
 
 #endif

@@ -2,7 +2,7 @@
  * balance.c - spreading tasks over CPUs: placement and load balancing.
  *
  * The 2.6-era Linux balancer reduced to one domain of single CPUs
- * (reference linux-sched.md section 8; defaults from 2.6's SD_CPU_INIT):
+ * (docs/reference/balancer.md; defaults from 2.6's SD_CPU_INIT):
  *
  *   placement  - wakeup: the previous CPU, or the waker's CPU for a sync
  *                wakeup from a lone waker (wake_affine), or an idle CPU;
@@ -20,8 +20,9 @@
  *                has been on the busiest CPU the longest, the one that has
  *                had its turn there, moves here (queued: now; running: at
  *                its next switch): the wait passes from task to task, so
- *                each gets 4/5 of a CPU (Quanta's addition: 2.6 left the
- *                pair together; lb_rotate=0 restores that).
+ *                each gets 4/5 of a CPU (Quanta's addition, lb_rotate=0
+ *                turns it off; no Linux era balances exactly this way:
+ *                docs/reference/balancer.md).
  *
  * Cache-hot tasks (ran within lb_cache_hot_ns) are left alone unless the
  * balancer has failed cache_nice_tries times.  Affinity is honoured

@@ -145,7 +145,7 @@ sched_curr_runtime(struct rq *rq)
 /* ---- the class stack: each call goes to the task's class ---- */
 
 /* Queue a runnable task that is not current.  rq locked. */
-static void
+static inline __attribute__((always_inline)) void
 enqueue_task(struct rq *rq, struct task *p, int flags)
 {
 	assert_rq_locked(rq);
@@ -173,7 +173,7 @@ dequeue_queued(struct rq *rq, struct task *p)
 }
 
 /* The running task leaves the CPU for good (sleep, exit) or for now. */
-static void
+static inline __attribute__((always_inline)) void
 dequeue_curr(struct rq *rq, struct task *p, int flags)
 {
 	assert_rq_locked(rq);
@@ -183,7 +183,7 @@ dequeue_curr(struct rq *rq, struct task *p, int flags)
 	}
 }
 
-static void
+static inline __attribute__((always_inline)) void
 put_prev_task(struct rq *rq, struct task *p, int yield)
 {
 	assert_rq_locked(rq);
@@ -198,13 +198,13 @@ put_prev_task(struct rq *rq, struct task *p, int yield)
 	list_add_tail(&p->rq_node, &rq->queued);
 }
 
-static struct task *
+static inline __attribute__((always_inline)) struct task *
 pick_next_task(struct rq *rq)
 {
 	struct task *p;
 
 	assert_rq_locked(rq);
-	p = rt_pick_next(rq);
+	p = rq->rt.nr ? rt_pick_next(rq) : NULL;
 	if (!p) {
 		p = sched_ops.pick_next(rq);
 		if (!p)
@@ -220,7 +220,7 @@ pick_next_task(struct rq *rq)
 
 /* curr is settled on its CPU: running, and not on its way out (a newly
  * idle balance may run while the task that slept is still rq->curr). */
-static int
+static inline __attribute__((always_inline)) int
 curr_settled(struct rq *rq)
 {
 	struct task *curr = rq->curr;
@@ -229,21 +229,19 @@ curr_settled(struct rq *rq)
 }
 
 /* p was just queued on rq: preempt what runs there? */
-static int
+static inline __attribute__((always_inline)) int
 check_preempt_task(struct rq *rq, struct task *p, int sync)
 {
 	if (rq->curr == rq->idle)
 		return 1;
 	if (!curr_settled(rq))
 		return 0;
-	if (is_rt(p))
-		return rt_check_preempt(rq, p);
-	if (is_rt(rq->curr))
-		return 0;
+	if (__builtin_expect(is_rt(p) || is_rt(rq->curr), 0))
+		return is_rt(p) && rt_check_preempt(rq, p);
 	return sched_ops.check_preempt(rq, p, sync);
 }
 
-static void
+static inline __attribute__((always_inline)) void
 activate(struct rq *rq, struct task *p, int flags)
 {
 	if (SCHED_DEBUG && (p->on_rq || !list_empty(&p->rq_node)))
@@ -254,11 +252,11 @@ activate(struct rq *rq, struct task *p, int flags)
 	rq->nr_running++;
 }
 
-static void
+static inline __attribute__((always_inline)) void
 set_curr_prio(struct rq *rq, struct task *next)
 {
-	int prio = next == rq->idle ? RT_CURR_IDLE :
-		   is_rt(next) ? next->rt_priority : RT_CURR_POLICY;
+	/* a policy task's rt_priority is 0 (RT_CURR_POLICY) */
+	int prio = next == rq->idle ? RT_CURR_IDLE : next->rt_priority;
 
 	__atomic_store_n(&rq->curr_prio, prio, __ATOMIC_RELAXED);
 }
@@ -502,7 +500,8 @@ sched_wake(struct task *p, int sync)
 	}
 	update_clock(rq);
 	p->state = TASK_RUNNING;
-	activate(rq, p, ENQ_WAKEUP | (sync ? ENQ_SYNC : 0));
+	activate(rq, p, ENQ_WAKEUP | (sync ? ENQ_SYNC : 0) |
+		 (cpu == this_cpu()->id ? ENQ_LOCAL : 0));
 	if (cpu == this_cpu()->id)
 		rq->stats.ttwu_local++;
 	else

@@ -174,20 +174,8 @@ sched_cpu_rq(int cpu)
 	return cpu_rq(cpu);
 }
 
-struct rq *
-sched_this_rq(void)
-{
-	return cpu_rq(this_cpu()->id);
-}
-
 int
 sched_ncpu(void)
 {
 	return ncpu;
-}
-
-uint32_t
-sched_tick_ns(void)
-{
-	return 1000000000u / hz;
 }

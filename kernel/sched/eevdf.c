@@ -17,7 +17,7 @@
  * (avg_vruntime, entity_eligible, update_entity_lag, place_entity,
  * pick_eevdf, update_deadline, yield_task_fair, reweight_entity,
  * check_preempt_wakeup), kernel/sched/features.h, core.c (set_user_nice,
- * sched_prio_to_weight); reference linux-sched.md section 6.  The tree is
+ * sched_prio_to_weight); docs/reference/eevdf-6.6.md.  The tree is
  * ordered by deadline with a subtree-minimum vruntime, the layout of Linux
  * 6.8 (2227a957e1d5); 6.6 ordered by vruntime with a minimum deadline.  Both
  * find the same task.  docs/policies/eevdf.md explains it for students.
@@ -239,14 +239,20 @@ erase_low_point(struct rb_node *n)
 
 /* A task in two places (the tree and curr, or twice in the tree) would
  * corrupt the subtree minima silently: stop at the culprit instead. */
-static void
+static void __attribute__((noinline, cold, noreturn))
+tree_bug(struct eevdf_rq *q, struct eevdf_task *se, const char *op)
+{
+	panic("eevdf: %s of pid %d on cpu%d: on_tree %d, %scurrent", op,
+	      task_tid(eevdf_task_of(se)), rq_cpu(q->rq), se->on_tree,
+	      se == q->curr ? "" : "not ");
+}
+
+static inline void
 tree_check(struct eevdf_rq *q, struct eevdf_task *se, int want_on_tree,
 	   const char *op)
 {
-	if (se->on_tree != want_on_tree || se == q->curr)
-		panic("eevdf: %s of pid %d on cpu%d: on_tree %d, %scurrent",
-		      op, task_tid(eevdf_task_of(se)), rq_cpu(q->rq), se->on_tree,
-		      se == q->curr ? "" : "not ");
+	if (__builtin_expect(se->on_tree != want_on_tree || se == q->curr, 0))
+		tree_bug(q, se, op);
 }
 
 static void

@@ -22,7 +22,7 @@
  * effective_prio, recalc_task_prio, activate_task, schedule,
  * scheduler_tick, wake_up_forked_process, sched_fork, sys_sched_yield,
  * set_user_nice, pull_task); Linux 2.6.22 kernel/sched.c for the variant;
- * reference linux-sched.md section 1; seed mail 000.  docs/policies/o1.md
+ * docs/reference/o1-2.6.0.md and o1-2.6.22.md; seed mail 000.  docs/policies/o1.md
  * explains it for students.
  */
 #include <stdint.h>
@@ -500,7 +500,7 @@ o1_init_rq(struct rq *rq)
 static void
 wake_up(struct rq *rq, struct task *p, struct o1_task *ot, int flags)
 {
-	int local_sync = (flags & ENQ_SYNC) && rq == sched_this_rq();
+	int local_sync = (flags & ENQ_SYNC) && (flags & ENQ_LOCAL);
 
 	ot->nopreempt = local_sync;
 	if (local_sync && !v22() && !o1_sync_wake_recalc)

@@ -52,6 +52,8 @@ struct task;
 #define ENQ_SYNC	0x08	/* woken with the sync hint */
 #define ENQ_YIELD	0x10	/* the running task yields (the default
 				 * yield: put it at the back) */
+#define ENQ_LOCAL	0x20	/* woken by the task running on this rq's
+				 * CPU (a waker that may be about to sleep) */
 /* dequeue() flags */
 #define DEQ_SLEEP	0x01	/* the task (current) goes to sleep, or
 				 * leaves for the rt class */
@@ -293,12 +295,17 @@ void sched_resched(struct rq *rq);
 uint64_t sched_curr_runtime(struct rq *rq);
 int sched_ncpu(void);
 struct rq *sched_cpu_rq(int cpu);
-/* The runqueue of the CPU this code runs on (a waker's, in enqueue). */
-struct rq *sched_this_rq(void);
 /* Nanoseconds since boot (the TSC, scaled); rq_clock() is cheaper. */
 uint64_t sched_clock(void);
-/* The tick rate (hz= on the command line) and one tick in ns. */
+/* The tick rate (hz= on the command line) and one tick in ns: a 32-bit
+ * division, one instruction, where 1000000000ull / hz would call libgcc's
+ * 64-bit helper (arch/x86/divdi3.c) on every use. */
 extern unsigned int hz;
-uint32_t sched_tick_ns(void);
+
+static inline uint32_t
+sched_tick_ns(void)
+{
+	return 1000000000u / hz;
+}
 
 #endif

@@ -4,8 +4,10 @@
  * Each CPU keeps one FIFO queue.  The task at the head runs for a
  * timeslice (rr_timeslice_ms), then goes to the tail.  Nice is ignored
  * and a waking task waits for its turn like everyone else: no priorities,
- * no interactivity heuristics.  That is Linux's SCHED_RR among tasks of
- * one priority, and close to what xv6 does with one global queue.
+ * no interactivity heuristics.  That is the shape of Linux's SCHED_RR
+ * among tasks of one priority, with one slice for every task (2.6 refilled
+ * an RR task's slice by its nice: docs/reference/rr-sched-rr-2.6.md), and
+ * close to what xv6 does with one global queue.
  *
  * This file has the five hooks every policy must have, plus init_rq (a
  * list head is not all zeroes), and nothing else: for every other question (may a waking task preempt? where does a
@@ -30,7 +32,7 @@ struct rr_task {
 /* rr_rq(rq), rr_task(p), rr_task_of(rt) */
 SCHED_POLICY_STATE(rr, struct rr_rq, struct rr_task)
 
-static int64_t rr_timeslice_ms = 100;	/* 2.6's DEF_TIMESLICE */
+static int64_t rr_timeslice_ms = 100;	/* one slice for all, any nice */
 
 static const struct tunable rr_tunables[] = {
 	TUNABLE("rr_timeslice_ms", rr_timeslice_ms, 100, 1, 1000, "ms",
@@ -73,7 +75,7 @@ rr_pick_next(struct rq *rq)
 	struct rr_rq *q = rr_rq(rq);
 	struct rr_task *rt;
 
-	if (q->nr == 0)
+	if (list_empty(&q->queue))
 		return NULL;
 	rt = list_first(&q->queue, struct rr_task, node);
 	list_del(&rt->node);

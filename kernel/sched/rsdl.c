@@ -24,8 +24,7 @@
  * starvation free interactive cpu scheduler" and "[RSDL 6/6] sched:
  * document rsdl cpu scheduler" (Con Kolivas, 4 Mar 2007); LWN "The
  * Rotating Staircase Deadline Scheduler" (6 Mar 2007); seed mail 002 (the
- * v0.30 RR_INTERVAL and DEF_TIMESLICE macros); reference linux-sched.md
- * section 3.  The v0.30 sched.c itself was not available: docs/policies/
+ * v0.30 RR_INTERVAL and DEF_TIMESLICE macros); docs/reference/rsdl-v0.30.md.  The v0.30 sched.c itself was not available: docs/policies/
  * rsdl.md lists every detail Quanta had to choose.
  */
 #include <stdint.h>

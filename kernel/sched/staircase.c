@@ -17,7 +17,7 @@
  *
  * Sources (restated, not copied): "[PATCH] Staircase Scheduler v6.3 for
  * 2.6.7-rc2" (Con Kolivas, 7 Jun 2004) and its patch as quoted on LKML;
- * seed mail 004; reference linux-sched.md section 2.  docs/policies/
+ * seed mail 004; docs/reference/staircase-v6.3.md.  docs/policies/
  * staircase.md explains it for students and lists where Quanta differs.
  */
 #include <stdint.h>

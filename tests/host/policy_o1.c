@@ -3,7 +3,7 @@
  * tested on one CPU so that the balancer stays out of the picture.
  *
  * The expected numbers are computed here from the Linux formulas
- * (reference linux-sched.md section 1), independently of o1.c.
+ * (docs/reference/o1-2.6.0.md, o1-2.6.22.md), independently of o1.c.
  */
 #include <stdio.h>
 #include "kernel/cpu.h"

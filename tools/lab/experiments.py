@@ -303,7 +303,8 @@ def seed001_nice():
             Row("Linux", "linux"),
         ],
         # One nice -5 build job (plus its forked helpers) against the
-        # nice-0 probe: the case worked out in linux-sched.md 5.7(b).
+        # nice-0 probe: the case worked out in docs/reference/cfs-2.6.35.md
+        # ("Seed mail 001: the units of step 3").
         workload="wakeup_latency 5 & nice -n -5 kbuild 1 40 10",
         cpus=[1],
         columns=latency_columns(),

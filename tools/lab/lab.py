@@ -44,10 +44,12 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import qemu  # noqa: E402  tools/qemu.py
+from policies import policies  # noqa: E402  tools/policies.py
+from procgroup import ProcGroups  # noqa: E402  tools/procgroup.py
 import report  # noqa: E402
 from experiments import EXPERIMENTS, Row  # noqa: E402
 
-POLICIES = ("rr", "o1", "staircase", "rsdl", "cfs", "eevdf")
+POLICIES = policies()
 GRACE = 15          # seconds Python waits beyond timeout(1)'s limit
 
 # Console lines by which the kernel rejects a command-line word.
@@ -290,39 +292,8 @@ def run_key(spec, build, peer_id):
 # Running
 
 
-class Procs:
-    """The QEMU process groups this lab started, to stop them on Ctrl-C."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.live = set()
-        self.stopping = False
-
-    def spawn(self, cmd, out):
-        with self.lock:
-            if self.stopping:
-                raise KeyboardInterrupt
-            p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
-                                 stderr=subprocess.STDOUT,
-                                 start_new_session=True)
-            self.live.add(p)
-            return p
-
-    def done(self, p):
-        with self.lock:
-            self.live.discard(p)
-
-    def kill_all(self):
-        with self.lock:
-            self.stopping = True
-            for p in self.live:
-                try:
-                    os.killpg(p.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-
-
-PROCS = Procs()
+# The QEMU process groups this lab started, to stop them on Ctrl-C.
+PROCS = ProcGroups(lambda msg: KeyboardInterrupt(msg))
 
 
 def judge_console(spec, status_reason, text, needs):
@@ -359,20 +330,17 @@ def run_quanta(spec, build, log):
     with open(log + ".qemu", "w") as out:
         out.write(" ".join(cmd) + "\n")
         out.flush()
-        p = PROCS.spawn(cmd, out)
-        try:
-            rc = p.wait(spec["timeout"] + GRACE)
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            rc = p.wait()
-        finally:
-            PROCS.done(p)
+        p = PROCS.spawn(cmd, stdin=subprocess.DEVNULL, stdout=out,
+                        stderr=subprocess.STDOUT)
+        rc, timed_out = PROCS.wait(p, spec["timeout"] + GRACE)
+        if timed_out:
+            rc = -signal.SIGKILL
     try:
         with open(log, errors="replace") as f:
             text = f.read()
     except OSError:
         text = ""
-    if PROCS.stopping:
+    if PROCS.closed:
         raise KeyboardInterrupt
     if rc == 1:
         return "", text
@@ -436,7 +404,7 @@ class Peer:
         if not os.path.exists(log):
             with open(log, "w") as f:
                 f.write(console)
-        if PROCS.stopping:
+        if PROCS.closed:
             raise KeyboardInterrupt
         reasons = {-1: "timeout", -2: "Linux crashed", -3: "qemu failed"}
         if v < 0:

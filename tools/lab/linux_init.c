@@ -15,9 +15,9 @@
  *      sh; a command without '/' is looked up in /bin, and argv[0] stays as
  *      written (kbuild relies on that to behave the same on both kernels);
  *   4. waits for every background job, then powers off so that QEMU's exit
- *      status carries v (architecture.md 3.4): v is 0 when every command
- *      exited 0, else the status of the first command (in workload order)
- *      that did not; 128+N for a command killed by signal N, as in sh.
+ *      status carries v (docs/architecture.md, section 4.4): v is 0 when
+ *      every command exited 0, else the status of the first command (in
+ *      workload order) that did not; 128+N for a command killed by signal N, as in sh.
  *      v is written to isa-debug-exit (port 0xf4), so QEMU exits with
  *      (v << 1) | 1; statuses above 125 are reported as 125 because 126 and
  *      127 have fixed meanings in that contract and QEMU keeps 8 bits.

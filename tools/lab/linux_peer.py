@@ -2,8 +2,8 @@
 """The Linux reference row of the lab: Debian's stock i386 kernel in QEMU.
 
 The lab runs the same user-space benchmarks (user/bench/*.c) on Quanta and
-on Linux, booted in the same QEMU profile (architecture.md section 6).  This
-module prepares and boots the Linux side:
+on Linux, booted in the same QEMU profile (docs/architecture.md, section
+4.8).  This module prepares and boots the Linux side:
 
 * ``ensure()`` fetches Debian's ``linux-image-686`` kernel with apt-get into
   a private apt state (the machine's apt configuration is not touched),
@@ -12,8 +12,8 @@ module prepares and boots the Linux side:
   directory (default ``build/linux-peer``); a second call only checks.
 * ``run(workload, cpus, profile, timeout)`` boots the kernel with the
   workload and returns ``(v, console_text)``; v follows Quanta's exit
-  contract (architecture.md 3.4): 0 when every command exited 0, else the
-  first non-zero status.  Negative v: ``TIMEOUT`` (-1, QEMU was killed),
+  contract (docs/architecture.md, section 4.4): 0 when every command exited
+  0, else the first non-zero status.  Negative v: ``TIMEOUT`` (-1, QEMU was killed),
   ``CRASH`` (-2, the guest reset: a kernel panic reboots with panic=-1 and
   QEMU runs with -no-reboot), ``QEMU_FAILED`` (-3, QEMU itself failed).
   ``PeerError`` is raised when the kernel or the initramfs can not be made.

@@ -4,9 +4,10 @@
  * and a wakeup on each side.
  *
  * Mirrors "perf bench sched pipe" (process mode, -l loops), the modern
- * form of seed mail 000's pipe test; its Linux baseline in benchmarks.md
- * is about 5.1 us per round trip.  -s pins both processes to CPU 0, -d
- * pins the parent to CPU 0 and the child to CPU 1 (sched_setaffinity).
+ * form of seed mail 000's pipe test; Linux 6.18 run natively on a 2-core
+ * Debian 12 host takes about 5.1 us per round trip.  -s pins both
+ * processes to CPU 0, -d pins the parent to CPU 0 and the child to CPU 1
+ * (sched_setaffinity).
  *
  *   pingpong [-s | -d] [round_trips]	default 100000, no pinning
  *

@@ -10,8 +10,7 @@
  *
  * With -i it also records, per iteration, where the new thread first ran
  * (sched_getcpu(): the parent's CPU or another) and how long it waited
- * from just before pthread_create() to its first instruction (the
- * "shortdiag" diagnostic of benchmarks.md).
+ * from just before pthread_create() to its first instruction.
  *
  *   threadtest [-i] [iterations] [loops]	default 500 10000
  *

@@ -6,7 +6,7 @@
  * periodic timer under make -j10 and reported maximum latency, average
  * latency and missed timer events.  Quanta has no timer_create(), so this
  * is the clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME) form (cyclictest's
- * core loop, the "abs" stand-in of benchmarks.md): sleep until
+ * core loop, a stand-in for the mail's timer): sleep until
  * start + k * period, record now - target.  A wakeup more than one period
  * late counts the grid points it overran as missed and skips them.
  * Instead of make -j10 it can fork K busy spinners as the load.

@@ -13,6 +13,12 @@ q_sysinfo(struct q_sysinfo *si)
 }
 
 int
+q_trace(int op, unsigned arg, struct q_trace_status *st)
+{
+	return __sysret(__sys3(SYS_trace, op, arg, __A(st)));
+}
+
+int
 q_sched_setslice(int pid, unsigned ns)
 {
 	return __sysret(__sys2(SYS_sched_setslice, pid, ns));

@@ -10,6 +10,7 @@
 #include <sys/types.h>
 #include <uapi/types.h>
 #include <uapi/syscall.h>
+#include <uapi/trace.h>
 
 int q_sysinfo(struct q_sysinfo *si);
 /* Fill up to max entries; return how many were filled. */
@@ -21,6 +22,8 @@ int q_tunable_set(const char *name, long long value);
 /* Ask the kernel to print CPU cpu's runqueue on the console. */
 int q_sched_dump(int cpu);
 int q_nprocs(void);
+/* The scheduler trace (uapi/trace.h): op Q_TRACE_*, st for STATUS. */
+int q_trace(int op, unsigned arg, struct q_trace_status *st);
 /* Task pid's (0: the caller's) own slice request in ns, Q_SLICE_MIN_NS ..
  * Q_SLICE_MAX_NS, or 0 for the policy's default.  EINVAL if the policy has
  * no per-task slice (only eevdf has one, as Linux 6.12's sched_runtime). */
