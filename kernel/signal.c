@@ -115,7 +115,10 @@ pick_target(struct process *p, int sig, struct task *skip)
 	struct task *cur = current;
 	struct list *pos;
 
-	if (cur->proc == p && cur != skip && !(cur->sig_blocked & BIT(sig)))
+	/* current is never NULL, skip may be: cppcheck takes the compare for
+	 * a NULL test of cur */
+	/* cppcheck-suppress nullPointerRedundantCheck */
+	if (cur->proc == p && !(cur->sig_blocked & BIT(sig)) && cur != skip)
 		return cur;
 	list_for_each(pos, &p->tasks) {
 		struct task *t = list_entry(pos, struct task, thread_node);
