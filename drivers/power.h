@@ -9,5 +9,7 @@
  * those, halt.
  */
 void machine_poweroff(int v) __attribute__((noreturn));
+/* Reset the machine (the reboot system call). */
+void machine_reboot(void) __attribute__((noreturn));
 
 #endif

@@ -229,9 +229,16 @@ cons_poll(struct file *f)
 	return Q_POLLOUT | (console_input_ready() ? Q_POLLIN : 0);
 }
 
+static int
+cons_ioctl(struct file *f, uint32_t req, uint32_t arg)
+{
+	(void)f;
+	return console_ioctl(req, arg);
+}
+
 static const struct file_ops console_ops = {
 	.read = cons_read, .write = cons_write, .stat = chr_stat,
-	.poll = cons_poll,
+	.poll = cons_poll, .ioctl = cons_ioctl,
 };
 
 struct file *

@@ -26,6 +26,7 @@ struct file_ops {
 	void (*stat)(struct file *f, struct q_stat *st);
 	int (*poll)(struct file *f);		/* Q_POLL* bits ready now */
 	int (*getdents)(struct file *f, struct q_dirent *d);	/* 1, 0 at end */
+	int (*ioctl)(struct file *f, uint32_t req, uint32_t arg); /* terminals */
 };
 
 struct file {

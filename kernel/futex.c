@@ -12,6 +12,7 @@
 #include "kernel/futex.h"
 #include "kernel/mm.h"
 #include "kernel/sched/sched.h"
+#include "kernel/signal.h"
 #include "kernel/spinlock.h"
 #include "kernel/syscall.h"
 #include "kernel/task.h"
@@ -67,6 +68,10 @@ futex_wait(uint32_t uaddr, int val, uint64_t deadline)
 	current->futex_key = key;
 	err = waitq_sleep(&b->wq, &b->lock, deadline);
 	spin_unlock(&b->lock);
+	/* Linux restarts an untimed wait (SA_RESTART) and fails a timed
+	 * one with EINTR after a handler */
+	if (err == -ERESTARTSYS && deadline)
+		err = -ERESTARTNOHAND;
 	return err;
 }
 

@@ -18,6 +18,7 @@
 #include "kernel/config.h"
 #include "kernel/cpu.h"
 #include "kernel/file.h"
+#include "kernel/itimer.h"
 #include "kernel/kmalloc.h"
 #include "kernel/lib/string.h"
 #include "kernel/mm.h"
@@ -26,6 +27,7 @@
 #include "kernel/proc.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/trace.h"
+#include "kernel/signal.h"
 #include "kernel/task.h"
 #include "kernel/time.h"
 
@@ -45,6 +47,7 @@ process_alloc(struct process *parent)
 	waitq_init(&p->child_wait);
 	p->parent = parent;
 	p->start_ns = sched_clock();
+	signal_fork(parent, p);
 	if (parent)
 		strlcpy(p->comm, parent->comm, sizeof(p->comm));
 	return p;
@@ -92,6 +95,7 @@ user_task_alloc(struct process *p, const struct trapframe *tf)
 		return NULL;
 	arch_task_init(t, t->kstack + KSTACK_SIZE, user_task_entry, NULL);
 	*t->tf = *tf;
+	t->sig_blocked = current->sig_blocked;	/* fork and threads inherit it */
 	return t;
 }
 
@@ -199,8 +203,7 @@ process_die(struct process *p)
 		machine_poweroff((p->exit_code & 0x7f) ? EXIT_PANIC - 1 :
 				 (code > 125 ? 125 : code));
 	}
-	if (p->parent)
-		waitq_wake_all(&p->parent->child_wait, 0);
+	signal_child_exit(p);		/* SIGCHLD, and waitpid wakes */
 }
 
 void
@@ -226,6 +229,7 @@ task_exit(int value)
 		process_die(p);
 	} else {
 		waitq_wake_all(&t->join_wait, 0);
+		signal_task_exit(p);	/* its process signals go on */
 	}
 	t->state = TASK_ZOMBIE;
 	spin_unlock(&proc_lock);
@@ -243,6 +247,9 @@ wake_all_tasks(struct process *p)
 
 	list_for_each(pos, &p->tasks) {
 		struct task *t = list_entry(pos, struct task, thread_node);
+		if (t->state == TASK_ZOMBIE || t->state == TASK_NEW)
+			continue;
+		__atomic_or_fetch(&t->sig_work, SIGW_SIG, __ATOMIC_SEQ_CST);
 		if (t->state == TASK_SLEEPING)
 			sched_wake(t, 0);
 		else if (t->state == TASK_RUNNING && t != current)
@@ -265,49 +272,13 @@ proc_exit(int status)
 	task_exit(0);
 }
 
-int
-proc_kill(int pid, int sig)
-{
-	struct process *p;
-
-	if (sig < 0 || sig >= Q_NSIG)
-		return -EINVAL;
-	spin_lock(&proc_lock);
-	p = process_find(pid);
-	if (!p || p->zombie) {
-		spin_unlock(&proc_lock);
-		return -ESRCH;
-	}
-	if (sig != 0 && !p->killed && !((p->sig_ignored >> sig) & 1)) {
-		p->killed = sig;
-		p->exit_code = sig & 0x7f;
-		wake_all_tasks(p);
-	}
-	spin_unlock(&proc_lock);
-	return 0;
-}
-
-int
-proc_signal(int sig, int action)
-{
-	struct process *p = current->proc;
-
-	if (sig <= 0 || sig >= Q_NSIG || sig == Q_SIGKILL || action < 0 ||
-	    action > 1)
-		return -EINVAL;
-	if (action)
-		p->sig_ignored |= 1u << sig;
-	else
-		p->sig_ignored &= ~(1u << sig);
-	return 0;
-}
-
 /* Free a reaped process (proc_lock not held; nobody can reach it). */
 static void
 process_free(struct process *p)
 {
 	struct list *pos, *n;
 
+	itimer_cancel(p);
 	list_for_each_safe(pos, n, &p->tasks) {
 		struct task *t = list_entry(pos, struct task, thread_node);
 		task_free(t);
@@ -317,32 +288,66 @@ process_free(struct process *p)
 	kfree(p);
 }
 
-/* A zombie child matching pid, or NULL; *any says whether one exists. */
+/* Does child c match waitpid's pid (> 0, -1 any, 0 my group, < -1 group)? */
+static int
+wait_match(const struct process *me, const struct process *c, int pid)
+{
+	if (pid > 0)
+		return c->pid == pid;
+	if (pid == 0)
+		return c->pgid == me->pgid;
+	return pid == -1 || c->pgid == -pid;
+}
+
+/* A child matching pid with something to report, or NULL; *any says
+ * whether one matches at all.  *reap: it is a zombie. */
 static struct process *
-find_zombie(struct process *me, int pid, int *any)
+find_waitable(struct process *me, int pid, int options, int *any, int *reap)
 {
 	struct list *pos;
 
 	*any = 0;
 	list_for_each(pos, &me->children) {
 		struct process *c = list_entry(pos, struct process, sibling);
-		if (pid > 0 && c->pid != pid)
+		if (!wait_match(me, c, pid))
 			continue;
 		*any = 1;
-		if (c->zombie)
+		*reap = c->zombie;
+		if (c->zombie ||
+		    ((options & Q_WUNTRACED) &&
+		     c->wait_report == SIGW_REPORT_STOPPED) ||
+		    ((options & Q_WCONTINUED) &&
+		     c->wait_report == SIGW_REPORT_CONTINUED))
 			return c;
 	}
 	return NULL;
+}
+
+/* Report a stop or continue of c (proc_lock held, released). */
+static int
+report_stop(struct process *c, int *ustatus)
+{
+	int status = c->wait_report == SIGW_REPORT_STOPPED ?
+		Q_W_STOPPED(c->stop_sig) : Q_W_CONTINUED;
+	int cpid = c->pid;
+
+	c->wait_report = 0;
+	spin_unlock(&proc_lock);
+	if (ustatus && copy_to_user(ustatus, &status, sizeof(status)) < 0)
+		return -EFAULT;
+	return cpid;
 }
 
 int
 proc_wait(int pid, int *ustatus, int options)
 {
 	struct process *me = current->proc, *c;
-	int any, err, status, cpid;
+	int any, reap = 0, err, status, cpid;
 
+	if (options & ~(Q_WNOHANG | Q_WUNTRACED | Q_WCONTINUED))
+		return -EINVAL;
 	spin_lock(&proc_lock);
-	while (!(c = find_zombie(me, pid, &any))) {
+	while (!(c = find_waitable(me, pid, options, &any, &reap))) {
 		if (!any || (options & Q_WNOHANG)) {
 			spin_unlock(&proc_lock);
 			return any ? 0 : -ECHILD;
@@ -353,6 +358,8 @@ proc_wait(int pid, int *ustatus, int options)
 			return err;
 		}
 	}
+	if (!reap)
+		return report_stop(c, ustatus);
 	list_del(&c->sibling);
 	me->child_utime += c->dead_utime + c->child_utime;
 	me->child_stime += c->dead_stime + c->child_stime;
@@ -386,7 +393,8 @@ thread_join(int tid, int *uvalue)
 		if (err < 0) {
 			t->joined = 0;
 			spin_unlock(&proc_lock);
-			return err;
+			/* POSIX: pthread_join never fails with EINTR */
+			return err == -ERESTARTSYS ? -ERESTARTNOINTR : err;
 		}
 	}
 	value = t->thread_value;
@@ -397,23 +405,30 @@ thread_join(int tid, int *uvalue)
 	return 0;
 }
 
-/* Everything a task does on its way back to user mode. */
+/* Everything a task does on its way back to user mode (interrupts off):
+ * signals - with interrupts on, as a frame may need a page - then the
+ * reschedule.  sysnr: the system call being left, -1 for other traps. */
 void
-proc_return_to_user(struct trapframe *tf)
+proc_return_to_user(struct trapframe *tf, int sysnr)
 {
 	struct task *t = current;
 
-	(void)tf;
 	for (;;) {
-		if (t->proc->killed)
-			task_exit(0);
+		if (t->sig_work) {
+			sti();
+			signal_deliver(tf, sysnr);
+			cli();
+			sysnr = -1;	/* the call is dealt with */
+			continue;
+		}
 		if (!t->need_resched)
 			break;
 		schedule();
 	}
 }
 
-/* A CPU exception in user mode: report it, kill the process. */
+/* A CPU exception in user mode becomes a signal (Linux's choices of
+ * signal and si_code, arch/x86/kernel/traps.c). */
 static const int fault_signal[32] = {
 	[T_DIVIDE] = Q_SIGFPE, [T_DEBUG] = Q_SIGTRAP, [T_BRKPT] = Q_SIGTRAP,
 	[T_OFLOW] = Q_SIGSEGV, [T_BOUND] = Q_SIGSEGV, [T_ILLOP] = Q_SIGILL,
@@ -421,6 +436,26 @@ static const int fault_signal[32] = {
 	[T_GPFLT] = Q_SIGSEGV, [T_PGFLT] = Q_SIGSEGV, [T_FPERR] = Q_SIGFPE,
 	[T_ALIGN] = Q_SIGBUS, [T_SIMDERR] = Q_SIGFPE,
 };
+
+static int
+fault_code(const struct trapframe *tf, int sig)
+{
+	switch (tf->trapno) {
+	case T_PGFLT:
+		return (tf->err & 1) ? Q_SEGV_ACCERR : Q_SEGV_MAPERR;
+	case T_DIVIDE:
+		return Q_FPE_INTDIV;
+	case T_ILLOP:
+		return Q_ILL_ILLOPN;
+	case T_BRKPT:
+		return Q_TRAP_BRKPT;
+	case T_DEBUG:
+		return Q_TRAP_TRACE;
+	case T_ALIGN:
+		return Q_BUS_ADRALN;
+	}
+	return sig == Q_SIGFPE ? Q_FPE_FLTINV : Q_SI_KERNEL;
+}
 
 int
 user_fault(struct trapframe *tf)
@@ -437,18 +472,9 @@ user_fault(struct trapframe *tf)
 	if (tf->trapno == T_PGFLT && (tf->err & 3) == 3 &&
 	    mm_cow_fault(p->mm, read_cr2()) > 0)
 		return 1;		/* copy-on-write: retry the write */
-	printk("pid %d (%s): %s at eip %08x%s, addr %08x: killed (signal %d)\n",
-	       t->tid, p->comm, trap_name(tf->trapno), tf->eip,
-	       tf->trapno == T_PGFLT ? " (page fault)" : "",
-	       tf->trapno == T_PGFLT ? read_cr2() : 0, sig);
-	spin_lock(&proc_lock);
-	if (!p->killed || p->killed == -1) {
-		p->killed = sig;
-		p->exit_code = sig;
-	}
-	wake_all_tasks(p);
-	spin_unlock(&proc_lock);
-	task_exit(0);
+	signal_force_fault(tf, sig, fault_code(tf, sig),
+			   tf->trapno == T_PGFLT ? read_cr2() : tf->eip);
+	return 1;			/* delivered on the way out */
 }
 
 int exec_first(struct process *p, struct trapframe *tf, const char *path,
@@ -474,6 +500,7 @@ proc_start_init(const char *path, int argc, const char *const argv[])
 		goto fail;
 	arch_task_init(t, t->kstack + KSTACK_SIZE, user_task_entry, NULL);
 	p->pid = init_pid = t->tid;
+	p->pgid = p->sid = p->pid;	/* init leads the first session */
 	p->nlive = 1;
 	err = exec_first(p, t->tf, path, argc, argv);
 	if (err < 0) {

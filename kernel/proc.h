@@ -16,14 +16,21 @@ int proc_exec(const char *upath, const char *const *uargv,
 	      const char *const *uenvp);
 void proc_exit(int status) __attribute__((noreturn));	/* whole process */
 int proc_wait(int pid, int *ustatus, int options);
-int proc_kill(int pid, int sig);
-int proc_signal(int sig, int action);
+/* Send sig to process pid (Linux's kill(2) targets); 0 or -errno. */
+static inline int
+proc_kill(int pid, int sig)
+{
+	int signal_kill(int pid, int sig);
+
+	return signal_kill(pid, sig);
+}
 int thread_create(uint32_t entry, uint32_t arg, uint32_t stack_top);
 int thread_join(int tid, int *uvalue);
-/* At every return to user mode: act on kill and need_resched. */
-void proc_return_to_user(struct trapframe *tf);
-/* A CPU exception in user mode: kill the process (returns 0 if the task
- * has no user context, so the caller panics instead). */
+/* At every return to user mode: act on signals and need_resched.
+ * sysnr: the system call being left, or -1. */
+void proc_return_to_user(struct trapframe *tf, int sysnr);
+/* A CPU exception in user mode: becomes a signal, 1 (returns 0 if the
+ * task has no user context, so the caller panics instead). */
 int user_fault(struct trapframe *tf);
 void trap(struct trapframe *tf);
 

@@ -282,15 +282,33 @@ SYSCALL(sys_poll)
 		if (seq == poll_seq)
 			err = waitq_sleep(&pollers, &poll_lock, deadline);
 		spin_unlock(&poll_lock);
-		if (err == -EINTR)
+		if (err == -ERESTARTSYS) {
+			/* never restarted after a handler, even with
+			 * SA_RESTART, as Linux's poll */
+			err = -ERESTARTNOHAND;
 			break;
+		}
 		if (deadline && sched_clock() >= deadline)
 			err = -ETIMEDOUT;
 	}
 	__atomic_fetch_sub(&npollers, 1, __ATOMIC_SEQ_CST);
-	if (err == -EINTR)
+	if (err == -ERESTARTNOHAND)
 		return err;
 	if (copy_to_user((void *)a1, fds, n * sizeof(fds[0])) < 0)
 		return -EFAULT;
 	return ready;
+}
+
+/* ioctl(fd, request, arg): only terminals have any (the console). */
+SYSCALL(sys_ioctl)
+{
+	struct file *f = fd_get(my_files(), (int)a1);
+	int32_t r;
+
+	UNUSED_ARGS5;
+	if (!f)
+		return -EBADF;
+	r = f->ops->ioctl ? f->ops->ioctl(f, a2, a3) : -ENOTTY;
+	file_put(f);
+	return r;
 }

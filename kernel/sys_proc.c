@@ -2,9 +2,13 @@
  * sys_proc.c - system calls about processes and threads.
  */
 #include <stdint.h>
+#include "drivers/power.h"
 #include "include/uapi/errno.h"
+#include "include/uapi/types.h"
 #include "kernel/mm.h"
+#include "kernel/printk.h"
 #include "kernel/proc.h"
+#include "kernel/signal.h"
 #include "kernel/syscall.h"
 #include "kernel/task.h"
 
@@ -23,8 +27,12 @@ SYSCALL(sys_fork)
 SYSCALL(sys_execve)
 {
 	UNUSED_ARGS5;
-	return proc_exec((const char *)a1, (const char *const *)a2,
-			 (const char *const *)a3);
+	int32_t r = proc_exec((const char *)a1, (const char *const *)a2,
+			      (const char *const *)a3);
+
+	if (r >= 0)
+		signal_exec(current->proc);	/* handlers are gone */
+	return r;
 }
 
 SYSCALL(sys_waitpid)
@@ -53,18 +61,6 @@ SYSCALL(sys_gettid)
 	return current->tid;
 }
 
-SYSCALL(sys_kill)
-{
-	UNUSED_ARGS5;
-	return proc_kill((int)a1, (int)a2);
-}
-
-SYSCALL(sys_signal)
-{
-	UNUSED_ARGS5;
-	return proc_signal((int)a1, (int)a2);
-}
-
 SYSCALL(sys_thread_create)
 {
 	UNUSED_ARGS5;
@@ -91,4 +87,22 @@ SYSCALL(sys_brk)
 	if (a1 == 0)
 		return (int32_t)mm->brk;
 	return (int32_t)mm_brk(mm, a1);
+}
+
+/* reboot(magic, magic2, cmd): Linux's magic numbers and commands; there is
+ * nothing to sync (the initrd is read-only) and no privilege to check. */
+SYSCALL(sys_reboot)
+{
+	UNUSED_ARGS5;
+	if (a1 != Q_REBOOT_MAGIC1 || a2 != Q_REBOOT_MAGIC2)
+		return -EINVAL;
+	if (a3 == Q_REBOOT_CMD_POWER_OFF) {
+		printk("reboot: Power down\n");
+		machine_poweroff(0);
+	}
+	if (a3 == Q_REBOOT_CMD_RESTART) {
+		printk("reboot: Restarting system\n");
+		machine_reboot();
+	}
+	return -EINVAL;
 }

@@ -202,6 +202,8 @@ SYSCALL(sys_sysinfo)
 static char
 state_letter(const struct task *t)
 {
+	if (t->state == TASK_SLEEPING && t->proc->stop_sig)
+		return Q_TASK_STOPPED;	/* asleep in a group stop */
 	return t->state == TASK_RUNNING ? Q_TASK_RUNNING :
 	       t->state == TASK_ZOMBIE ? Q_TASK_ZOMBIE : Q_TASK_SLEEPING;
 }

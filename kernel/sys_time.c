@@ -7,6 +7,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/mm.h"
 #include "kernel/sched/sched.h"
+#include "kernel/signal.h"
 #include "kernel/spinlock.h"
 #include "kernel/syscall.h"
 #include "kernel/task.h"
@@ -37,15 +38,40 @@ put_timespec(void *u, uint64_t ns)
 	return copy_to_user(u, &ts, sizeof(ts));
 }
 
+/*
+ * Sleep until deadline.  A signal interrupts it: after a handler the call
+ * fails with EINTR and *urem gets what was left; when no handler ran (a
+ * stop and continue) it resumes through SYS_restart_syscall with the time
+ * left, as Linux's restart_block does.  An absolute sleep just restarts.
+ */
 static int
-do_sleep(uint64_t deadline, void *urem)
+do_sleep(uint64_t deadline, void *urem, int absolute)
 {
+	struct task *t = current;
 	int err = sleep_until(deadline);
 	uint64_t now = sched_clock();
 
-	if (err == -EINTR && urem)
+	if (err != -EINTR)
+		return err;
+	if (absolute)
+		return -ERESTARTNOHAND;
+	if (urem)
 		put_timespec(urem, deadline > now ? deadline - now : 0);
-	return err;
+	t->restart_deadline = deadline;
+	t->restart_urem = (uint32_t)urem;
+	return -ERESTART_RESTARTBLOCK;
+}
+
+SYSCALL(sys_restart_syscall)
+{
+	struct task *t = current;
+	uint64_t deadline = t->restart_deadline;
+
+	UNUSED_ARGS5;
+	if (!deadline)
+		return -EINTR;		/* nothing to resume (Linux's answer) */
+	t->restart_deadline = 0;
+	return do_sleep(deadline, (void *)t->restart_urem, 0);
 }
 
 SYSCALL(sys_nanosleep)
@@ -56,7 +82,7 @@ SYSCALL(sys_nanosleep)
 	UNUSED_ARGS5;
 	if ((err = get_timespec((void *)a1, &ns)) < 0)
 		return err;
-	return do_sleep(sched_clock() + ns, (void *)a2);
+	return do_sleep(sched_clock() + ns, (void *)a2, 0);
 }
 
 SYSCALL(sys_clock_nanosleep)
@@ -75,7 +101,8 @@ SYSCALL(sys_clock_nanosleep)
 		deadline = ns > realtime_base_ns ? ns - realtime_base_ns : 0;
 	else
 		deadline = ns;
-	return do_sleep(deadline, (a2 & Q_TIMER_ABSTIME) ? NULL : (void *)a4);
+	return do_sleep(deadline, (a2 & Q_TIMER_ABSTIME) ? NULL : (void *)a4,
+			a2 & Q_TIMER_ABSTIME);
 }
 
 SYSCALL(sys_clock_gettime)

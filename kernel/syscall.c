@@ -52,6 +52,17 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_sched_get_priority_max] = sys_sched_get_priority_max,
 	[SYS_sched_get_priority_min] = sys_sched_get_priority_min,
 	[SYS_sched_rr_get_interval] = sys_sched_rr_get_interval,
+	/* signals, process groups, the terminal */
+	[SYS_sigaction] = sys_sigaction, [SYS_sigprocmask] = sys_sigprocmask,
+	[SYS_sigpending] = sys_sigpending, [SYS_sigsuspend] = sys_sigsuspend,
+	[SYS_sigtimedwait] = sys_sigtimedwait,
+	[SYS_sigreturn] = sys_sigreturn, [SYS_tgkill] = sys_tgkill,
+	[SYS_pause] = sys_pause, [SYS_setitimer] = sys_setitimer,
+	[SYS_getitimer] = sys_getitimer,
+	[SYS_restart_syscall] = sys_restart_syscall,
+	[SYS_setpgid] = sys_setpgid, [SYS_getpgid] = sys_getpgid,
+	[SYS_setsid] = sys_setsid, [SYS_getsid] = sys_getsid,
+	[SYS_ioctl] = sys_ioctl, [SYS_reboot] = sys_reboot,
 	[SYS_trace] = sys_trace,
 };
 
@@ -107,7 +118,7 @@ syscall_trap(struct trapframe *tf)
 		ret = table[n](tf->ebx, tf->ecx, tf->edx, tf->esi, tf->edi);
 	cli();
 	tf->eax = (uint32_t)ret;
-	if (t->proc->killed || t->need_resched)
-		proc_return_to_user(tf);
+	if (t->sig_work || t->need_resched)
+		proc_return_to_user(tf, (int)n);
 	acct_cross(current, 0);		/* may run on another CPU now */
 }

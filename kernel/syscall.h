@@ -45,6 +45,12 @@ SYSCALL(sys_sched_setscheduler); SYSCALL(sys_sched_getscheduler);
 SYSCALL(sys_sched_setparam); SYSCALL(sys_sched_getparam);
 SYSCALL(sys_sched_get_priority_max); SYSCALL(sys_sched_get_priority_min);
 SYSCALL(sys_sched_rr_get_interval);
+SYSCALL(sys_sigaction); SYSCALL(sys_sigprocmask); SYSCALL(sys_sigpending);
+SYSCALL(sys_sigsuspend); SYSCALL(sys_sigtimedwait); SYSCALL(sys_sigreturn);
+SYSCALL(sys_tgkill); SYSCALL(sys_pause); SYSCALL(sys_setitimer);
+SYSCALL(sys_getitimer); SYSCALL(sys_restart_syscall); SYSCALL(sys_setpgid);
+SYSCALL(sys_getpgid); SYSCALL(sys_setsid); SYSCALL(sys_getsid);
+SYSCALL(sys_ioctl); SYSCALL(sys_reboot);
 SYSCALL(sys_trace);		/* kernel/sys_trace.c */
 
 #endif

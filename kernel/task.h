@@ -23,6 +23,7 @@
 #include "arch/x86/context.h"
 #include "kernel/cpu.h"
 #include "kernel/lib/list.h"
+#include "kernel/signal.h"
 #include "kernel/sched/view.h"
 #include "kernel/spinlock.h"
 #include "kernel/timer.h"
@@ -55,7 +56,6 @@ struct process {
 	int exit_code;			/* wait status, Linux encoding */
 	int killed;			/* pending terminating signal,
 					 * -1 for exit() of the group */
-	uint32_t sig_ignored;		/* signals set to SIG_IGN */
 	struct waitq child_wait;	/* parent sleeps here in waitpid */
 	struct mm *mm;
 	struct files *files;
@@ -64,6 +64,18 @@ struct process {
 	 * cycles like the tasks' own */
 	uint64_t dead_utime, dead_stime, child_utime, child_stime;
 	uint32_t dead_nvcsw, dead_nivcsw, child_nvcsw, child_nivcsw;
+
+	/* ---- signals and job control (kernel/signal.c): proc_lock ---- */
+	struct q_sigaction sig_action[Q_NSIG];
+	q_sigset_t sig_pending;		/* sent to the process, not taken */
+	struct sig_kinfo sig_info[Q_NSIG];	/* of each pending signal */
+	int stop_sig;			/* stopped (or stopping) by it */
+	int wait_report;		/* SIGW_REPORT_*: for waitpid */
+	struct waitq stop_wait;		/* its tasks wait here while stopped */
+	int pgid, sid;			/* process group and session */
+	struct timer itimer;		/* ITIMER_REAL; fires SIGALRM */
+	uint64_t itimer_expires;	/* sched_clock() deadline, 0: off */
+	uint64_t itimer_interval;	/* ns, 0: one shot */
 };
 
 struct task {
@@ -124,6 +136,18 @@ struct task {
 	struct timer sleep_timer;
 	struct list wait_node;		/* on a waitq */
 	uintptr_t futex_key;		/* what it waits for in futex_wait */
+
+	/* ---- signals (kernel/signal.c): set by others under proc_lock,
+	 * cleared only by the task itself ---- */
+	volatile uint32_t sig_work;	/* SIGW_*: looked at on every return
+					 * to user mode, and by sleeps */
+	q_sigset_t sig_blocked;
+	q_sigset_t sig_pending;		/* sent to this thread (tgkill, faults) */
+	struct sig_kinfo sig_info[Q_NSIG];
+	q_sigset_t sig_saved_mask;	/* sigsuspend: mask to restore */
+	int sig_restore_mask;		/* ... once a handler is set up */
+	uint64_t restart_deadline;	/* SYS_restart_syscall: the sleep */
+	uint32_t restart_urem;		/* ... and where its remainder goes */
 };
 
 /* Global table of tasks, indexed by slot; protected by proc_lock. */
@@ -154,6 +178,13 @@ struct task *kthread_create(const char *name, void (*fn)(void *), void *arg);
 struct task *task_alloc_idle(int cpu, uintptr_t stack_top);
 /* The current task ends (a thread of its process, or a kernel thread). */
 void task_exit(int value) __attribute__((noreturn));
+
+/* Does a signal interrupt t's sleep?  One load, no lock (signal.h). */
+static inline int
+signal_pending(const struct task *t)
+{
+	return (t->sig_work & SIGW_SIG) != 0;
+}
 
 
 #endif

@@ -73,6 +73,15 @@ timer_cancel(struct timer *t)
 		b = &bases[cpu];
 		spin_lock(&b->lock);
 		if (t->cpu == cpu) {
+			if (b->running == t && cpu == this_cpu()->id) {
+				/* called from t's own callback (it runs with
+				 * interrupts off, so nothing else runs on this
+				 * CPU): t is off the list already, and waiting
+				 * would never end; timer_arm() from a periodic
+				 * timer's callback goes on from here */
+				spin_unlock(&b->lock);
+				return 0;
+			}
 			if (b->running == t) {	/* firing right now: wait */
 				spin_unlock(&b->lock);
 				continue;
@@ -110,17 +119,22 @@ timer_run_expired(void)
 	spin_unlock(&b->lock);
 }
 
-/* Sleep until sched_clock() reaches deadline; -EINTR if the process is
- * killed first.  Task context only. */
+/* Sleep until sched_clock() reaches deadline; -EINTR if a signal is
+ * pending first.  The state is set before the signal is looked at, and a
+ * sender sets sig_work before it looks at the state: one of the two sees
+ * the other.  Task context only. */
 int
 sleep_until(uint64_t deadline)
 {
 	struct task *t = current;
 
 	while (sched_clock() < deadline) {
-		if (t->proc->killed)
-			return -EINTR;
 		__atomic_store_n(&t->state, TASK_SLEEPING, __ATOMIC_SEQ_CST);
+		if (signal_pending(t)) {
+			__atomic_store_n(&t->state, TASK_RUNNING,
+					 __ATOMIC_SEQ_CST);
+			return -EINTR;
+		}
 		timer_arm(&t->sleep_timer, deadline);
 		sched_sleep();
 		timer_cancel(&t->sleep_timer);

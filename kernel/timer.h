@@ -22,12 +22,13 @@ struct timer {
 void timer_setup(struct timer *t, void (*fn)(void *), void *arg);
 void timer_arm(struct timer *t, uint64_t expires);	/* on this CPU */
 /* Returns 1 if it was armed.  After return fn is not running on any CPU
- * for this timer (it may have run already). */
+ * for this timer (it may have run already) - unless the caller is fn
+ * itself, which may so cancel or re-arm its own timer. */
 int timer_cancel(struct timer *t);
 void timer_run_expired(void);				/* tick, irqs off */
 void timer_init(void);
 /* The current task sleeps until sched_clock() >= deadline (0, or -EINTR
- * when its process is killed). */
+ * when a signal is pending for it). */
 int sleep_until(uint64_t deadline);
 
 #endif

@@ -5,6 +5,7 @@
 #include "include/uapi/errno.h"
 #include "kernel/cpu.h"
 #include "kernel/sched/sched.h"
+#include "kernel/signal.h"
 #include "kernel/spinlock.h"
 #include "kernel/task.h"
 #include "kernel/time.h"
@@ -23,10 +24,15 @@ waitq_sleep(struct waitq *wq, struct spinlock *lk, uint64_t deadline)
 	struct task *t = current;
 	int ret = 0;
 
-	if (t->proc->killed)
-		return -EINTR;
 	list_add_tail(&t->wait_node, &wq->sleepers);
+	/* state first, then the signal: a sender sets sig_work first, then
+	 * looks at the state (kernel/signal.c, kick): no wakeup is lost */
 	__atomic_store_n(&t->state, TASK_SLEEPING, __ATOMIC_SEQ_CST);
+	if (signal_pending(t)) {
+		__atomic_store_n(&t->state, TASK_RUNNING, __ATOMIC_SEQ_CST);
+		list_del(&t->wait_node);
+		return -ERESTARTSYS;
+	}
 	if (deadline)
 		timer_arm(&t->sleep_timer, deadline);
 	spin_unlock(lk);
@@ -36,8 +42,8 @@ waitq_sleep(struct waitq *wq, struct spinlock *lk, uint64_t deadline)
 	spin_lock(lk);
 	if (!list_empty(&t->wait_node)) {	/* not taken off by a waker */
 		list_del(&t->wait_node);
-		if (t->proc->killed)
-			ret = -EINTR;
+		if (signal_pending(t))
+			ret = -ERESTARTSYS;
 		else if (deadline && sched_clock() >= deadline)
 			ret = -ETIMEDOUT;
 	}

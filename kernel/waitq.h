@@ -25,8 +25,10 @@ struct waitq {
 
 void waitq_init(struct waitq *wq);
 /* Caller holds lk.  Returns with lk held again.  Returns 0 when woken,
- * -EINTR when the process got a terminating signal, -ETIMEDOUT when
- * deadline (sched_clock ns, 0 = none) passed first. */
+ * -ERESTARTSYS (kernel/signal.h) when a signal is pending for the task:
+ * the caller returns it, and the way out to user mode turns it into EINTR
+ * or a restart - or -ETIMEDOUT when deadline (sched_clock ns, 0 = none)
+ * passed first. */
 int waitq_sleep(struct waitq *wq, struct spinlock *lk, uint64_t deadline);
 /* Caller holds the queue's lock.  Wake at most n sleepers / every one
  * (inline: most wakeups find nobody asleep). */

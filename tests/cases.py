@@ -157,12 +157,13 @@ class Case:
     status: object = PASS
     timeout: float = 30
     checks: list = field(default_factory=list)
-    interactive: Optional[list] = None
+    interactive: Optional[list] = None  # also ("sleep", seconds)
     iso: bool = False
     needs: list = field(default_factory=list)
     gdb: Optional[str] = None
     repeat: int = 1
     same_output: bool = False
+    monitor: bool = False       # interactive: QEMU's monitor muxed, as make run
     doc: str = ""
 
 
@@ -235,7 +236,7 @@ ECHO_SCRIPT = [
 
 USER_TESTS = ["t_fork", "t_pipe", "t_thread", "t_time", "t_rusage",
               "t_affinity", "t_badptr", "t_fault", "t_forkbomb", "t_slice",
-              "t_rt"]
+              "t_sigpause", "t_rt"]
 
 
 def user_cases():
@@ -569,6 +570,160 @@ def bench_cases():
 
 
 CASES += bench_cases()
+
+
+def signal_cases():
+    """signal-*: POSIX signals, once (the behaviour is policy-independent;
+    user-t_sigpause runs a SIGALRM handler under every policy)."""
+    prog_line = r"^t_signal: \d+ checks, 0 failed\r?$"
+    no_panic = [must_not(r"PANIC")]
+    return [
+        Case(f"signal-posix-smp{n}", "init=/bin/t_signal", cpus=n,
+             timeout=120, checks=no_panic + [
+                 must(prog_line),
+                 must(r"itimer: 20 periods of 10 ms in \d+ us"),
+                 must(r"killed by SIGSEGV"),
+                 must(r"bad signal frame at esp 00001000"),
+                 must(r"no room for the SIGUSR1 frame")],
+             doc=f"t_signal on {n} CPU(s): handlers, masks, restarts, "
+                 "SIGCHLD, stop/continue, itimer periods, faults")
+        for n in (1, 4)
+    ] + [
+        Case("signal-storm", "init=/bin/s_sigstorm", profile="real",
+             timeout=180, checks=no_panic + [
+                 must(r"^s_sigstorm: \d+ checks, 0 failed\r?$"),
+                 must(r"^pass 2: 3000 ping-pongs on each of 2 thread pairs"),
+                 must_not(r"lost wakeup")],
+             doc="tgkill ping-pong between the threads of two processes "
+                 "and a kill() flood on 4 CPUs (real TCG): no wakeup "
+                 "lost, no page leaked"),
+    ]
+
+
+# The shell on the console: Ctrl-C and Ctrl-Z reach the foreground job,
+# never the shell; line editing and history; top quits on q.
+PROMPT = r"\$ "
+CONSOLE_SCRIPT = [
+    ("expect", PROMPT),
+    ("send", "spinners 4 100\n"),
+    ("sleep", 2),
+    ("send", "\x03"),
+    ("expect", r"\^C"),
+    ("expect", PROMPT),
+    ("send", "echo alive $?\n"),
+    ("expect", r"\nalive 130\r?\n"),
+    ("send", "spinners 2 100\n"),
+    ("sleep", 2),
+    ("send", "\x1a"),
+    ("expect", r"\[1\]\+  Stopped\s+spinners 2 100"),
+    ("send", "jobs\n"),
+    ("expect", r"\[1\]  Stopped\s+spinners 2 100"),
+    ("send", "bg\n"),
+    ("expect", r"\[1\]\+ spinners 2 100 &"),
+    ("send", "jobs\n"),
+    ("expect", r"\[1\]  Running\s+spinners 2 100"),
+    ("send", "fg %1\n"),
+    ("sleep", 1),
+    ("send", "\x03"),
+    ("expect", PROMPT),
+    ("send", "echo back $?\n"),
+    ("expect", r"\nback 130\r?\n"),
+    ("send", "echo helo\x1b[Dl\n"),
+    ("expect", r"\nhello\r?\n"),
+    ("send", "\x1b[A\n"),
+    ("expect", r"\nhello\r?\n"),
+    ("send", "junk\x15echo \x17echo ok\n"),
+    ("expect", r"\nok\r?\n"),
+    ("send", "sleep 30\n"),
+    ("sleep", 1),
+    ("send", "\x1c"),
+    ("expect", r"Killed by signal 3 \(Quit\)"),
+    ("expect", PROMPT),
+    ("send", "t_ttyread intr\n"),
+    ("expect", r"read: EINTR after 1 alarm"),
+    ("expect", PROMPT),
+    ("send", "t_ttyread restart\n"),
+    ("expect", r"reading"),
+    ("sleep", 1),
+    ("send", "typed\n"),
+    ("expect", r"read: got typed after 1 alarm"),
+    ("expect", PROMPT),
+    ("send", "top -d 0.2\n"),
+    ("expect", r"PID USER"),
+    ("send", "q"),
+    ("expect", PROMPT),
+    ("send", "echo top $?\n"),
+    ("expect", r"\ntop 0\r?\n"),
+    ("send", "exit\n"),
+]
+
+CASES += signal_cases() + [
+    Case("console-job-control", "init=/bin/sh", timeout=120,
+         interactive=CONSOLE_SCRIPT, checks=[must_not(r"PANIC")],
+         doc="Ctrl-C interrupts a spinning foreground job, not the shell; "
+             "Ctrl-Z stops it, jobs lists it, fg resumes it; line editing "
+             "and history; Ctrl-\\ quits; a console read EINTR or "
+             "restarted (SA_RESTART); top quits on q"),
+    Case("tools-grep-ps",
+         "init=/bin/sh -- -c 'spinners 2 1 & ps | grep spin | grep -c "
+         "spinners; wait'",
+         checks=[must(r"^[1-9]\r?$")],
+         doc="ps | grep spin finds the spinners"),
+    Case("tools-grep-regex",
+         "init=/bin/sh -- -c 'echo abc | grep ^a.c$; echo aXXb | grep -E "
+         "^aX+b$'",
+         checks=[must(r"^abc\r?$"), must(r"^aXXb\r?$")],
+         doc="grep: anchors, '.', -E's +"),
+    Case("tools-grep-class",
+         "init=/bin/sh -- -c 'echo abd | grep a[^c]d; echo A.c | grep -F "
+         "-i a.C'",
+         checks=[must(r"^abd\r?$"), must(r"^A\.c\r?$")],
+         doc="grep: a negated class; -F -i takes '.' literally"),
+    Case("tools-grep-options",
+         "init=/bin/sh -- -c 'echo abc | grep -v b; echo R=$?; grep x "
+         "/none; echo E=$?'",
+         checks=[must(r"^R=1\r?$"), must(r"grep: /none: "),
+                 must(r"^E=2\r?$")],
+         doc="grep: -v and status 1, a missing file and status 2"),
+    Case("console-qemu-monitor", "init=/bin/sh", timeout=60, monitor=True,
+         status=TRIPLE, interactive=[
+             ("expect", PROMPT),
+             ("send", "sleep 30\n"),
+             ("sleep", 1),
+             ("send", "\x03"),
+             ("expect", PROMPT),
+             ("send", "echo alive $?\n"),
+             ("expect", r"\nalive 130\r?\n"),
+             ("send", "\x01c"),
+             ("expect", r"\(qemu\)"),
+             ("send", "info status\n"),
+             ("expect", r"VM status: running"),
+             ("send", "\x01c"),
+             ("send", "echo back\n"),
+             ("expect", r"\nback\r?\n"),
+             ("send", "\x01x"),
+         ], checks=[must_not(r"Triple fault", chan="qemulog")],
+         doc="make run's console: Ctrl-C reaches the guest through QEMU's "
+             "mux, Ctrl-A C opens the monitor and comes back, Ctrl-A X "
+             "quits (status 0, no triple fault)"),
+    Case("tools-kill-group",
+         "init=/bin/sh -- -c 'sleep 20 & sleep 1; kill -TSTP -- -1; ps | "
+         "grep sleep'",
+         checks=[must(r" T .*sleep")],
+         doc="kill takes the new names (TSTP) and -- before a negative pid "
+             "(-1: all but init and kill itself); ps shows a stopped task "
+             "as T"),
+    Case("console-poweroff", "init=/bin/sh -- -c 'echo off; poweroff'",
+         checks=[must(r"reboot: Power down")],
+         doc="poweroff in the shell turns the machine off (status 0)"),
+    Case("console-reboot", "init=/bin/sh -- -c reboot", status=TRIPLE,
+         checks=[must(r"reboot: Restarting system"),
+                 must(r"quanta: reboot\s*$", chan="data"),
+                 must_not(r"Triple fault", chan="qemulog")],
+         doc="reboot resets the machine through the keyboard controller "
+             "(QEMU's -no-reboot then exits 0, no triple fault); the data "
+             "channel tells tools/qemu.py to boot again"),
+]
 
 CASES += [
     Case("shell-chrt", "init=/bin/sh -- -c 'chrt -f 50 chrt -p 0; "

@@ -92,7 +92,8 @@ def qemu_cmd(ctx, case, rundir, iso=None, port=None, interactive=False):
         profile=case.profile, smp_extra=case.smp_extra,
         com1=None if interactive else rundir / "com1.log",
         data=rundir / "data.log", qemulog=rundir / "qemu.log",
-        gdb_port=port, halt=port is not None, cdrom=iso)
+        gdb_port=port, halt=port is not None, cdrom=iso,
+        monitor=interactive and case.monitor)
     return qemu.timeout_wrap(cmd, ctx.timeout(case))
 
 
@@ -190,6 +191,9 @@ def run_script(console, script, deadline):
             problem = console.expect(arg, deadline)
         elif action == "send":
             problem = console.send(arg)
+        elif action == "sleep":     # let the guest run (a job starts)
+            time.sleep(min(float(arg), max(0.0, deadline - time.monotonic())))
+            problem = None
         else:
             problem = f"bad interactive step {action!r}"
         if problem:

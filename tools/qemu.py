@@ -54,10 +54,13 @@ def profile_args(profile):
 
 def build_cmd(kernel, initrd=None, cmdline="", cpus=4, profile="det",
               smp_extra="", mem="128M", com1=None, data=None, qemulog=None,
-              gdb_port=None, halt=False, cdrom=None):
+              gdb_port=None, halt=False, cdrom=None, monitor=False):
     """Return the argv list that boots Quanta under qemu-system-i386.
 
-    com1: file for COM1 output, or None for ``-serial stdio``.
+    com1: file for COM1 output, or None for ``-serial stdio``.  monitor:
+    with com1 None, multiplex QEMU's monitor on stdio (Ctrl-A C switches,
+    Ctrl-A X quits, Ctrl-A H lists the keys) and pass Ctrl-C to the guest
+    (``signal=off``), for a person at a terminal.
     data: file for the 0xe9 debugcon (machine-readable channel), or None
     to discard it.  qemulog: file for ``-d cpu_reset,guest_errors``.
     cdrom: boot this ISO (GRUB) instead of ``-kernel``; kernel, initrd and
@@ -66,9 +69,14 @@ def build_cmd(kernel, initrd=None, cmdline="", cpus=4, profile="det",
     """
     cmd = [QEMU] + profile_args(profile)
     cmd += ["-m", str(mem), "-smp", f"{cpus}{smp_extra}"]
-    cmd += ["-no-reboot", "-display", "none", "-monitor", "none"]
+    cmd += ["-no-reboot", "-display", "none"]
     cmd += ["-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
-    cmd += ["-serial", "stdio" if com1 is None else f"file:{com1}"]
+    if com1 is None and monitor:
+        cmd += ["-chardev", "stdio,id=console,mux=on,signal=off",
+                "-serial", "chardev:console", "-mon", "chardev=console"]
+    else:
+        cmd += ["-monitor", "none"]
+        cmd += ["-serial", "stdio" if com1 is None else f"file:{com1}"]
     cmd += ["-debugcon", "null" if data is None else f"file:{data}"]
     if qemulog is not None:
         cmd += ["-d", "cpu_reset,guest_errors", "-D", str(qemulog)]
@@ -85,16 +93,28 @@ def build_cmd(kernel, initrd=None, cmdline="", cpus=4, profile="det",
     return cmd
 
 
-def describe_status(rc):
-    """Explain a QEMU exit status in words (docs/architecture.md, section 4.4)."""
+def signal_name(n):
+    """SIGINT for 2, or "signal N"."""
+    try:
+        return signal.Signals(n).name
+    except ValueError:
+        return f"signal {n}"
+
+
+def describe_status(rc, qemulog=None):
+    """Explain a QEMU exit status in words (docs/architecture.md, section
+    4.4).  With the -d cpu_reset log, status 0 tells a triple fault from a
+    quit."""
     if rc is None:
         return "still running"
     if rc < 0:
-        return f"killed by signal {-rc} (timeout: hang)"
-    if rc in (124, 137):
-        return "timeout: hang"
+        return f"QEMU killed by {signal_name(-rc)}"
+    if rc == 124:
+        return "timeout: QEMU stopped by the time limit"
+    if rc == 137:
+        return "timeout: QEMU killed (SIGKILL) by the time limit"
     if rc == 0:
-        return "triple fault or shutdown (see qemu log)"
+        return zero_status(qemulog)
     if rc & 1:
         v = rc >> 1
         if v == EXIT_PANIC:
@@ -105,6 +125,36 @@ def describe_status(rc):
             meaning = f"init exit status {v}"
         return f"exit value v={v}: {meaning}"
     return "qemu error"
+
+
+def read_text(path):
+    """A log's text, or None if it cannot be read."""
+    try:
+        with open(path, errors="replace") as f:
+            return f.read()
+    except (OSError, TypeError):
+        return None
+
+
+def zero_status(qemulog):
+    """What status 0 meant: a triple fault (QEMU logs it under -d
+    cpu_reset), or QEMU told to quit (monitor, Ctrl-A X, a guest reset
+    under -no-reboot)."""
+    if qemulog is None:
+        return ("triple fault, guest reset or QEMU quit (no -d cpu_reset "
+                "log to tell which)")
+    text = read_text(qemulog)
+    if text is None:
+        return f"triple fault, guest reset or QEMU quit ({qemulog} unreadable)"
+    if "Triple fault" in text:
+        return f"triple fault: the CPU reset itself (see {qemulog})"
+    return "QEMU quit (Ctrl-A X, the monitor's quit, or a guest reset)"
+
+
+def reboot_requested(data):
+    """Did the kernel ask for a restart (its last data-channel line)?"""
+    lines = (read_text(data) or "").splitlines()
+    return bool(lines) and lines[-1].strip() == "quanta: reboot"
 
 
 def timeout_wrap(cmd, seconds, foreground=False):
@@ -134,7 +184,8 @@ def parse_args(argv):
     p.add_argument("--initrd")
     p.add_argument("--com1", help="file for COM1 output (default: stdio)")
     p.add_argument("--data", help="file for the 0xe9 data channel")
-    p.add_argument("--qemulog", help="file for -d cpu_reset,guest_errors")
+    p.add_argument("--qemulog", help="file for -d cpu_reset,guest_errors "
+                   "(default: qemu.log next to KERNEL)")
     p.add_argument("--gdb", action="store_true",
                    help=f"GDB stub on tcp::{gdb_port()}")
     p.add_argument("--halt", action="store_true",
@@ -166,16 +217,30 @@ def run_interactive(cmd):
         signal.signal(signal.SIGINT, old)
 
 
+def default_logs(args):
+    """Interactive runs log QEMU's resets and the data channel next to the
+    kernel (build/qemu.log, build/data.log), so that an exit can be
+    explained and the log named exists."""
+    where = os.path.dirname(os.path.abspath(args.kernel or args.cdrom))
+    if args.qemulog is None:
+        args.qemulog = os.path.join(where, "qemu.log")
+    if args.data is None and args.com1 is None:
+        args.data = os.path.join(where, "data.log")
+
+
 def main(argv=None):
-    """CLI entry point: boot the kernel interactively, return the status."""
+    """CLI entry point: boot the kernel interactively, return the status.
+    A "reboot" in the guest boots it again."""
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    default_logs(args)
     cmd = build_cmd(args.kernel, initrd=args.initrd, cmdline=args.cmdline,
                     cpus=args.cpus, profile=args.profile,
                     smp_extra=args.smp_extra, mem=args.mem, com1=args.com1,
                     data=args.data,
                     qemulog=args.qemulog,
                     gdb_port=gdb_port() if args.gdb else None,
-                    halt=args.halt, cdrom=args.cdrom)
+                    halt=args.halt, cdrom=args.cdrom,
+                    monitor=args.com1 is None and sys.stdin.isatty())
     if args.timeout:
         cmd = timeout_wrap(cmd, args.timeout, foreground=sys.stdin.isatty())
     print(shlex.join(cmd), file=sys.stderr, flush=True)
@@ -184,19 +249,28 @@ def main(argv=None):
               f"target remote :{gdb_port()}", file=sys.stderr, flush=True)
     if args.dry_run:
         return 0
-    try:
-        rc = run_interactive(cmd)
-    except FileNotFoundError as e:
-        print(f"qemu.py: cannot run {e.filename}", file=sys.stderr)
-        return 127
-    if rc < 0:
-        rc = 128 - rc
+    while True:
+        try:
+            rc = run_interactive(cmd)
+        except FileNotFoundError as e:
+            print(f"qemu.py: cannot run {e.filename}", file=sys.stderr)
+            return 127
+        if rc != 0 or not reboot_requested(args.data):
+            break
+        print("qemu: the guest rebooted; booting it again", file=sys.stderr,
+              flush=True)
     if rc & 1 and rc >> 1 == 0:
         return 0                # the kernel powered off with status 0
-    print(f"qemu: exit status {rc}: {describe_status(rc)}", file=sys.stderr)
+    print(f"qemu: exit status {rc}: {describe_status(rc, args.qemulog)}",
+          file=sys.stderr)
+    if rc == 0:                 # a quit is no failure; a triple fault is
+        return 255 if "Triple fault" in (read_text(args.qemulog) or "") \
+            else 0
+    if rc < 0:
+        return 128 - rc         # as a shell reports a signal
     if rc & 1:
         return rc >> 1          # init's status, or 126 (panic)
-    return rc if rc else 255    # 0 = triple fault; 124/137 = timeout
+    return rc                   # 124/137 = timeout
 
 
 if __name__ == "__main__":

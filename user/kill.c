@@ -2,11 +2,12 @@
  * kill.c - /bin/kill: send a signal to processes.
  *
  *   kill [-SIG | -s SIG] PID...    SIG: a number or a name (9, KILL,
- *                                  SIGKILL); default TERM
+ *                                  SIGKILL); default TERM.  PID -N is
+ *                                  process group N (kill -STOP -- -12)
  *   kill -l                        list the signal names
  *
- * Quanta's signals only terminate (no handlers): the process ends as if
- * killed by that signal, unless it chose to ignore it (never KILL).
+ * What the signal does is the process's business: its handler, or the
+ * default action (terminate, stop, continue, ignore; docs/syscalls.md).
  *
  * System calls: kill, write.
  */
@@ -23,6 +24,11 @@ static const char *const names[] = {
 	[SIGBUS] = "BUS", [SIGFPE] = "FPE", [SIGKILL] = "KILL",
 	[SIGUSR1] = "USR1", [SIGSEGV] = "SEGV", [SIGUSR2] = "USR2",
 	[SIGPIPE] = "PIPE", [SIGALRM] = "ALRM", [SIGTERM] = "TERM",
+	[SIGSTKFLT] = "STKFLT", [SIGCHLD] = "CHLD", [SIGCONT] = "CONT",
+	[SIGSTOP] = "STOP", [SIGTSTP] = "TSTP", [SIGTTIN] = "TTIN",
+	[SIGTTOU] = "TTOU", [SIGURG] = "URG", [SIGXCPU] = "XCPU",
+	[SIGXFSZ] = "XFSZ", [SIGVTALRM] = "VTALRM", [SIGPROF] = "PROF",
+	[SIGWINCH] = "WINCH", [SIGIO] = "IO", [SIGPWR] = "PWR", [SIGSYS] = "SYS",
 };
 #define NNAMES	(int)(sizeof(names) / sizeof(names[0]))
 
@@ -64,10 +70,12 @@ main(int argc, char **argv)
 	if (argc > 2 && strcmp(argv[1], "-s") == 0) {
 		name = argv[2];
 		i = 3;
-	} else if (argc > 1 && argv[1][0] == '-') {
+	} else if (argc > 1 && argv[1][0] == '-' && strcmp(argv[1], "--")) {
 		name = argv[1] + 1;
 		i = 2;
 	}
+	if (i < argc && strcmp(argv[i], "--") == 0)
+		i++;			/* what follows may be -PGID */
 	if (name && (sig = parse_signal(name)) < 0) {
 		fprintf(stderr, "kill: unknown signal '%s'\n", name);
 		return 2;

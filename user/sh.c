@@ -6,19 +6,28 @@
  *   sh FILE         run the lines of FILE, exit with the last status
  *
  * A line holds pipelines separated by ';' or '&' (run in the background:
- * "[pid]" now, "[pid] done status N" before a later prompt).  A pipeline
- * is commands joined by '|'; a command is words with optional "< FILE",
- * "> FILE", "2> FILE" and "2>&1".  Quotes '...' and "..." group words;
- * $? is the status of the last pipeline (not inside '...'); a backslash
- * takes the next character literally (inside "..." only before $ " \);
- * '#' starts a comment.  A command without '/' is looked up in /bin.
+ * "[job] pgid" now, "[job] Done (status N)" before a later prompt).  A
+ * pipeline is commands joined by '|'; a command is words with optional
+ * "< FILE", "> FILE", "2> FILE" and "2>&1".  Quotes '...' and "..." group
+ * words; $? is the status of the last pipeline (not inside '...'); a
+ * backslash takes the next character literally (inside "..." only before
+ * $ " \); '#' starts a comment.  A command without '/' is looked up in
+ * /bin.
  *
- * Builtins: exit [N] (default 0, so init powers off), cd, help.  Prefixes:
- * "time PIPELINE" measures it; "nice [-n N] CMD" and "taskset MASK CMD"
- * change the priority or the allowed CPUs of CMD.
+ * On a terminal the shell does job control (POSIX 2.11): each pipeline is
+ * a job in its own process group, given the console while it runs in the
+ * foreground; Ctrl-Z stops it ("jobs", "fg", "bg" go on from there), and
+ * the shell itself ignores the keyboard's signals.  Lines are typed with
+ * the editor of sh_edit.h (arrows, Ctrl-A/E/U/W, history).
+ *
+ * Builtins: exit [N] (default 0, so init powers off), cd, help, jobs,
+ * fg [%N], bg [%N], wait.  Prefixes: "time PIPELINE" measures it;
+ * "nice [-n N] CMD" and "taskset MASK CMD" change the priority or the
+ * allowed CPUs of CMD.
  *
  * System calls: read, write, open, close, pipe, dup2, fork, execve,
- * waitpid, clock_gettime, getrusage, nice, sched_setaffinity.
+ * waitpid, clock_gettime, getrusage, nice, sched_setaffinity, setpgid,
+ * ioctl (tcsetpgrp, tcgetattr, tcsetattr), sigaction, kill.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -27,8 +36,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 #include "sh_prefix.h"
@@ -38,6 +49,8 @@
 #define MAXARGS		32	/* words in one command */
 #define MAXCMDS		8	/* commands in one pipeline */
 #define MAXJOBS		16	/* background pipelines remembered */
+
+#include "sh_edit.h"
 
 /* A word (op == 0) or an operator: '|', '<', '>', 'e' (2>), 'd' (2>&1). */
 struct token {
@@ -53,7 +66,24 @@ struct cmd {
 
 static int last_status;			/* $? */
 static int script_fd = -1;		/* a script; children close it */
-static pid_t jobs[MAXJOBS];		/* last pid of each background job */
+
+/* A job: one pipeline, in its own process group when the shell runs
+ * interactively (job control, POSIX 2.11). */
+struct job {
+	int id;				/* %id; 0: a free slot */
+	pid_t pgid;
+	pid_t pids[MAXCMDS];		/* 0 once that process is reaped */
+	int npids, nlive;
+	int status;			/* the last command's, as $? */
+	int stopped;
+	int told;			/* stopped, as last reported */
+	char cmd[64];
+};
+static struct job jobtab[MAXJOBS];
+static int job_control;			/* interactive on a terminal */
+static pid_t shell_pgid;
+static struct termios shell_modes;	/* the terminal as the shell wants it */
+static const char *pipeline_text = "";	/* for "jobs" */
 
 static const char help_text[] =
 	"Quanta sh: words, 'quotes', \"quotes\", \\x, $?, # comments\n"
@@ -61,6 +91,8 @@ static const char help_text[] =
 	"  a | b      pipe a into b        < f  > f  2> f  2>&1    redirect\n"
 	"builtins:\n"
 	"  exit [N]               leave the shell (N = 0: init powers off)\n"
+	"  jobs, fg [%N], bg [%N] job control (Ctrl-Z stops the foreground)\n"
+	"  wait                   wait for every background job\n"
 	"  cd                     (there are no directories to change to)\n"
 	"  time PIPELINE          elapsed, user, sys, %CPU, context switches\n"
 	"  nice [-n N] CMD...     run CMD with nice N (default 10)\n"
@@ -77,7 +109,9 @@ shell_status(int st, int report)
 	if (!WIFSIGNALED(st))
 		return WEXITSTATUS(st);
 	sig = WTERMSIG(st);
-	if (report && sig != SIGPIPE)
+	if (report && sig == SIGINT)
+		fputc('\n', stderr);		/* after the ^C echo */
+	else if (report && sig != SIGPIPE)
 		fprintf(stderr, "Killed by signal %d (%s)\n", sig,
 			strsignal(sig));
 	return 128 + sig;
@@ -276,10 +310,16 @@ parse_pipeline(struct token *tok, int n, struct cmd *cmds)
 
 /* ---- builtins and prefixes ---- */
 
+static int job_builtin(char **argv);
+
 /* Builtins; -1 if argv[0] is not one. */
 static int
 builtin(char **argv)
 {
+	int r;
+
+	if ((r = job_builtin(argv)) >= 0)
+		return r;
 	if (strcmp(argv[0], "exit") == 0) {
 		fflush(stdout);
 		exit(argv[1] ? atoi(argv[1]) : 0);
@@ -351,33 +391,88 @@ run_child(struct cmd *c)
 	_exit(126);
 }
 
-/* ---- running pipelines ---- */
+/* ---- jobs ---- */
 
-/* Wait for a pipeline's processes; its status is the last one's. */
-static int
-wait_pipeline(pid_t *pids, int n)
+static struct job *
+job_new(void)
 {
-	int st, status = 0;
+	int id = 1;
 
-	for (int i = 0; i < n; i++) {
-		if (pids[i] <= 0 || waitpid(pids[i], &st, 0) < 0)
-			continue;
-		if (i == n - 1)
-			status = shell_status(st, 1);
+	for (int i = 0; i < MAXJOBS; i++)
+		if (jobtab[i].id >= id)
+			id = jobtab[i].id + 1;
+	for (int i = 0; i < MAXJOBS; i++) {
+		if (jobtab[i].id == 0) {
+			memset(&jobtab[i], 0, sizeof(jobtab[i]));
+			jobtab[i].id = id;
+			snprintf(jobtab[i].cmd, sizeof(jobtab[i].cmd), "%s",
+				 pipeline_text);
+			return &jobtab[i];
+		}
 	}
-	return status;
+	return NULL;
 }
 
+/* waitpid said st about pid: update its job. */
 static void
-add_job(pid_t pid)
+job_update(pid_t pid, int st, int report)
 {
-	printf("[%d]\n", pid);
 	for (int i = 0; i < MAXJOBS; i++) {
-		if (jobs[i] == 0) {
-			jobs[i] = pid;
+		struct job *j = &jobtab[i];
+		for (int k = 0; j->id && k < j->npids; k++) {
+			if (j->pids[k] != pid)
+				continue;
+			if (WIFSTOPPED(st)) {
+				j->stopped = 1;
+			} else if (WIFCONTINUED(st)) {
+				j->stopped = 0;
+			} else {
+				j->pids[k] = 0;
+				j->nlive--;
+				if (k == j->npids - 1)
+					j->status = shell_status(st, report);
+			}
 			return;
 		}
 	}
+}
+
+/* Give the terminal to pgid (job control only). */
+static void
+give_terminal(pid_t pgid)
+{
+	if (job_control)
+		tcsetpgrp(0, pgid);
+}
+
+/* Wait for job j in the foreground: until it ends or stops. */
+static int
+wait_fg(struct job *j)
+{
+	int st, status;
+	pid_t pid;
+
+	while (j->nlive > 0 && !j->stopped) {
+		pid = waitpid(-1, &st, WUNTRACED);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		job_update(pid, st, 1);
+	}
+	if (job_control) {
+		give_terminal(shell_pgid);
+		tcsetattr(0, TCSADRAIN, &shell_modes);
+	}
+	if (j->stopped) {
+		printf("\n[%d]+  Stopped\t\t%s\n", j->id, j->cmd);
+		j->told = 1;
+		return 128 + SIGTSTP;
+	}
+	status = j->status;
+	j->id = 0;
+	return status;
 }
 
 /* Collect finished children; report the background jobs among them. */
@@ -387,27 +482,116 @@ reap_jobs(void)
 	pid_t pid;
 	int st;
 
-	while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
-		for (int i = 0; i < MAXJOBS; i++) {
-			if (jobs[i] == pid) {
-				jobs[i] = 0;
-				printf("[%d] done status %d\n", pid,
-				       shell_status(st, 0));
-			}
+	while ((pid = waitpid(-1, &st, WNOHANG | WUNTRACED | WCONTINUED)) > 0)
+		job_update(pid, st, 0);
+	for (int i = 0; i < MAXJOBS; i++) {
+		struct job *j = &jobtab[i];
+		if (j->id && j->nlive == 0) {
+			printf("[%d]   Done (status %d)\t%s\n", j->id, j->status,
+			       j->cmd);
+			j->id = 0;
+		} else if (j->id && j->stopped != j->told) {
+			printf("[%d]+  %s\t\t%s\n", j->id, j->stopped ?
+			       "Stopped" : "Running", j->cmd);
 		}
+		j->told = j->stopped;
 	}
 }
 
-/* Start cmds[0] | cmds[1] | ...; wait for them unless bg. */
+/* %N, or the newest job when spec is NULL. */
+static struct job *
+job_find(const char *spec)
+{
+	struct job *best = NULL;
+
+	for (int i = 0; i < MAXJOBS; i++) {
+		struct job *j = &jobtab[i];
+		if (!j->id)
+			continue;
+		if (spec && atoi(spec + (*spec == '%')) == j->id)
+			return j;
+		if (!spec && (!best || j->id > best->id))
+			best = j;
+	}
+	return best;
+}
+
+/* jobs, fg, bg, wait; -1 if argv[0] is none of them. */
+static int
+job_builtin(char **argv)
+{
+	struct job *j;
+	int fg;
+
+	if (strcmp(argv[0], "jobs") == 0) {
+		reap_jobs();
+		for (int i = 0; i < MAXJOBS; i++)
+			if (jobtab[i].id)
+				printf("[%d]  %s\t\t%s\n", jobtab[i].id,
+				       jobtab[i].stopped ? "Stopped" :
+				       "Running", jobtab[i].cmd);
+		return 0;
+	}
+	if (strcmp(argv[0], "wait") == 0) {
+		while ((j = job_find(NULL)) != NULL && !j->stopped)
+			wait_fg(j);
+		return 0;
+	}
+	fg = strcmp(argv[0], "fg") == 0;
+	if (!fg && strcmp(argv[0], "bg") != 0)
+		return -1;
+	if (!(j = job_find(argv[1]))) {
+		fprintf(stderr, "%s: %s: no such job\n", argv[0],
+			argv[1] ? argv[1] : "current");
+		return 1;
+	}
+	if (fg)
+		printf("%s\n", j->cmd);
+	else
+		printf("[%d]+ %s &\n", j->id, j->cmd);
+	fflush(stdout);
+	if (fg)
+		give_terminal(j->pgid);
+	j->stopped = j->told = 0;
+	if (kill(-j->pgid, SIGCONT) < 0)
+		fprintf(stderr, "%s: %s\n", argv[0], strerror(errno));
+	return fg ? wait_fg(j) : 0;
+}
+
+/* ---- running pipelines ---- */
+
+/* In a new child of job j: its group, the terminal, default signals. */
+static void
+child_job_setup(struct job *j, int bg)
+{
+	if (!job_control)
+		return;
+	setpgid(0, j->pgid);
+	if (!bg)
+		tcsetpgrp(0, j->pgid ? j->pgid : getpid());
+	signal(SIGINT, SIG_DFL);
+	signal(SIGQUIT, SIG_DFL);
+	signal(SIGTSTP, SIG_DFL);
+	signal(SIGTTIN, SIG_DFL);
+	signal(SIGTTOU, SIG_DFL);
+}
+
+/* Start cmds[0] | cmds[1] | ... as a job; wait for it unless bg. */
 static int
 run_pipeline(struct cmd *cmds, int n, int bg)
 {
-	pid_t pids[MAXCMDS];
+	pid_t *pids;
 	int in = -1, fds[2], st;
+	struct job *j;
 
 	if (n == 1 && !bg && !cmds[0].in && !cmds[0].out && !cmds[0].err &&
 	    (st = builtin(cmds[0].argv)) >= 0)
 		return st;
+	if (!(j = job_new())) {
+		fprintf(stderr, "sh: too many jobs (%d)\n", MAXJOBS);
+		return 1;
+	}
+	pids = j->pids;
 	for (int i = 0; i < n; i++) {
 		fds[0] = fds[1] = -1;
 		if (i < n - 1 && pipe(fds) < 0) {
@@ -419,6 +603,7 @@ run_pipeline(struct cmd *cmds, int n, int bg)
 		if ((pids[i] = fork()) < 0)
 			fprintf(stderr, "sh: fork: %s\n", strerror(errno));
 		if (pids[i] == 0) {
+			child_job_setup(j, bg);
 			if (in >= 0) {
 				dup2(in, 0);
 				close(in);
@@ -430,6 +615,14 @@ run_pipeline(struct cmd *cmds, int n, int bg)
 			}
 			run_child(&cmds[i]);
 		}
+		if (pids[i] > 0) {
+			if (!j->pgid)
+				j->pgid = job_control ? pids[i] : shell_pgid;
+			if (job_control)
+				setpgid(pids[i], j->pgid);  /* as the child does */
+			j->npids = i + 1;
+			j->nlive++;
+		}
 		if (in >= 0)
 			close(in);
 		if (fds[1] >= 0)
@@ -438,13 +631,16 @@ run_pipeline(struct cmd *cmds, int n, int bg)
 	}
 	if (in >= 0)
 		close(in);
-	if (n == 0)
+	if (j->nlive == 0) {
+		j->id = 0;
 		return 1;
+	}
 	if (bg) {
-		add_job(pids[n - 1]);
+		printf("[%d] %d\n", j->id, j->pgid);
 		return 0;
 	}
-	return wait_pipeline(pids, n);
+	give_terminal(j->pgid);
+	return wait_fg(j);
 }
 
 static long long
@@ -522,10 +718,20 @@ run_line(const char *s)
 		return;
 	}
 	while (*s) {
+		const char *start = s;
+		static char text[64];
+
+		while (*start == ' ')
+			start++;
 		if ((n = tokenize(&s, tok, words, &sep)) < 0) {
 			last_status = 2;
 			return;
 		}
+		snprintf(text, sizeof(text), "%.*s", (int)(s - start), start);
+		for (int k = (int)strlen(text) - 1; k >= 0 &&
+		     strchr(" ;&\n", text[k]); k--)
+			text[k] = 0;
+		pipeline_text = text;
 		if (n > 0) {
 			last_status = run_tokens(tok, n, sep == '&');
 		} else if (sep == ';' || sep == '&') {
@@ -546,6 +752,15 @@ run_file(int fd, int interactive)
 	for (;;) {
 		reap_jobs();
 		if (interactive) {
+			int r;
+			fflush(stdout);
+			r = edit_line("$ ", line, sizeof(line));
+			if (r == -1)
+				return;
+			if (r >= 0) {
+				run_line(line);
+				continue;
+			}
 			printf("$ ");
 			fflush(stdout);
 		}
@@ -584,11 +799,30 @@ join_words(char **words)
 	return s;
 }
 
+/* An interactive shell leads its own process group, owns the terminal
+ * while it reads, and ignores the signals of the keyboard. */
+static void
+start_job_control(void)
+{
+	shell_pgid = getpid();
+	if (setpgid(0, shell_pgid) < 0 && getpgrp() != shell_pgid)
+		return;
+	signal(SIGINT, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	signal(SIGTSTP, SIG_IGN);
+	signal(SIGTTIN, SIG_IGN);
+	signal(SIGTTOU, SIG_IGN);
+	if (tcsetpgrp(0, shell_pgid) < 0 || tcgetattr(0, &shell_modes) < 0)
+		return;
+	job_control = 1;
+}
+
 int
 main(int argc, char **argv)
 {
 	char *cmd;
 
+	shell_pgid = getpgrp();
 	if (argc >= 2 && strcmp(argv[1], "-c") == 0) {
 		if (argc < 3 || !(cmd = join_words(argv + 2))) {
 			fprintf(stderr, "usage: sh -c COMMAND\n");
@@ -606,6 +840,8 @@ main(int argc, char **argv)
 		run_file(script_fd, 0);
 		return last_status;
 	}
+	if (isatty(0))
+		start_job_control();
 	run_file(0, isatty(0));
 	return 0;
 }

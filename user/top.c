@@ -15,13 +15,17 @@
  * sum over all tasks can reach 100 times the number of CPUs.  PR is the
  * policy's priority for the task, TIME+ its CPU time as m:ss.cc.
  *
- * System calls: sysinfo, cpuinfo, taskinfo (Quanta's), nanosleep, write.
+ * System calls: sysinfo, cpuinfo, taskinfo (Quanta's), nanosleep, poll, read,
+ * ioctl (termios), sigaction, write.
  */
 #include <errno.h>
+#include <poll.h>
 #include <quanta.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -139,10 +143,71 @@ print_tasks(const struct sample *now, const struct sample *old)
 	}
 }
 
+/* Interactive: the terminal in raw mode (keys without Enter, no echo;
+ * Ctrl-C still works), put back however top ends. */
+static struct termios saved_modes;
+static int raw_mode;
+
+static void
+restore_modes(void)
+{
+	if (raw_mode)
+		tcsetattr(0, TCSANOW, &saved_modes);
+	raw_mode = 0;
+}
+
+static void
+on_signal(int sig)
+{
+	restore_modes();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+enter_raw_mode(void)
+{
+	struct termios raw;
+
+	if (tcgetattr(0, &saved_modes) < 0)
+		return;
+	raw = saved_modes;
+	raw.c_lflag &= ~(ICANON | ECHO);
+	raw.c_cc[VMIN] = 0;
+	raw.c_cc[VTIME] = 0;
+	if (tcsetattr(0, TCSANOW, &raw) < 0)
+		return;
+	raw_mode = 1;
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGQUIT, on_signal);
+}
+
+/* Wait for the next refresh; 1 if 'q' was typed meanwhile. */
+static int
+wait_or_quit(const struct timespec *delay)
+{
+	struct pollfd p = { .fd = 0, .events = POLLIN };
+	int ms = (int)(delay->tv_sec * 1000 + delay->tv_nsec / 1000000);
+	char c;
+
+	if (!raw_mode) {
+		nanosleep(delay, NULL);
+		return 0;
+	}
+	while (poll(&p, 1, ms) == 1) {
+		if (read(0, &c, 1) == 1 && (c == 'q' || c == 'Q'))
+			return 1;
+		ms = 0;		/* other keys: refresh now */
+	}
+	return 0;
+}
+
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: top [-b] [-d SECONDS] [-n ITERATIONS]\n");
+	fprintf(stderr, "usage: top [-b] [-d SECONDS] [-n ITERATIONS]\n"
+		"  interactive: q quits, any other key refreshes now\n");
 	exit(2);
 }
 
@@ -169,12 +234,15 @@ main(int argc, char **argv)
 	delay.tv_sec = (time_t)seconds;
 	delay.tv_nsec = (long)((seconds - delay.tv_sec) * 1e9);
 
+	if (!batch)
+		enter_raw_mode();
 	take_sample(&samples[0]);
 	for (int i = 0; iterations == 0 || i < iterations; i++) {
 		struct sample *old = &samples[i % 2];
 		struct sample *now = &samples[1 - i % 2];
 
-		nanosleep(&delay, NULL);
+		if (wait_or_quit(&delay))
+			break;
 		take_sample(now);
 		if (!batch)
 			printf("\033[H\033[2J");
@@ -184,5 +252,6 @@ main(int argc, char **argv)
 		print_tasks(now, old);
 		fflush(stdout);
 	}
+	restore_modes();
 	return 0;
 }

@@ -135,7 +135,7 @@ trap(struct trapframe *tf)
 		acct_enter_kernel();
 	dispatch(tf);
 	if (from_user) {
-		proc_return_to_user(tf);
+		proc_return_to_user(tf, -1);
 		acct_leave_kernel();
 	}
 }

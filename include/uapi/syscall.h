@@ -20,7 +20,7 @@
 #define SYS_getpid		9
 #define SYS_getppid		10
 #define SYS_gettid		11
-#define SYS_kill		12	/* (int pid, int sig) */
+#define SYS_kill		12	/* (int pid, int sig): pid > 0, 0, -1, -pgid */
 #define SYS_pipe		13	/* (int fds[2]) */
 #define SYS_dup			14	/* (int fd) */
 #define SYS_dup2		15	/* (int oldfd, int newfd) */
@@ -52,7 +52,8 @@
 #define SYS_cpuinfo		41	/* (struct q_cpuinfo *, int max) -> count */
 #define SYS_tunable		42	/* (int op, int index, struct q_tunable *) */
 #define SYS_sched_dump		43	/* (int cpu) -> dump to the console */
-#define SYS_signal		44	/* (int sig, int action) action: 0 SIG_DFL, 1 SIG_IGN */
+#define SYS_signal		44	/* (int sig, int action) 0 SIG_DFL, 1 SIG_IGN; kept
+					 * for old binaries, sigaction does more */
 #define SYS_sched_setslice	45	/* (pid, uint32_t ns): the task's own slice, 0 = default */
 #define SYS_sched_setscheduler	46	/* (pid, int policy, const struct q_sched_param *) */
 #define SYS_sched_getscheduler	47	/* (pid) -> policy */
@@ -61,6 +62,25 @@
 #define SYS_sched_get_priority_max 50	/* (int policy) */
 #define SYS_sched_get_priority_min 51	/* (int policy) */
 #define SYS_sched_rr_get_interval 52	/* (pid, struct q_timespec *) */
+
+/* Signals, process groups and the terminal (docs/syscalls.md) */
+#define SYS_sigaction		60	/* (sig, const q_sigaction *, q_sigaction *old) */
+#define SYS_sigprocmask		61	/* (how, const q_sigset_t *, q_sigset_t *old) */
+#define SYS_sigpending		62	/* (q_sigset_t *) */
+#define SYS_sigsuspend		63	/* (const q_sigset_t *mask) */
+#define SYS_sigtimedwait	64	/* (const q_sigset_t *, q_siginfo *, const timespec *) */
+#define SYS_sigreturn		65	/* () - from a handler's return path only */
+#define SYS_tgkill		66	/* (int tgid, int tid, int sig) */
+#define SYS_pause		67	/* () */
+#define SYS_setitimer		68	/* (which, const q_itimerval *, q_itimerval *old) */
+#define SYS_getitimer		69	/* (which, q_itimerval *) */
+#define SYS_restart_syscall	70	/* () - the kernel's restart of a sleep */
+#define SYS_setpgid		71	/* (pid, pgid) */
+#define SYS_getpgid		72	/* (pid) */
+#define SYS_setsid		73	/* () */
+#define SYS_getsid		74	/* (pid) */
+#define SYS_ioctl		75	/* (fd, request, arg): the console's termios */
+#define SYS_reboot		76	/* (magic, magic2, cmd) */
 #define SYS_trace		100	/* (int op, uint32_t arg, struct q_trace_status *) uapi/trace.h */
 #define NSYSCALLS		110
 

@@ -97,12 +97,17 @@ struct q_pollfd {
 
 /* ---- processes ---- */
 #define Q_WNOHANG	1
+#define Q_WUNTRACED	2	/* also report stopped children */
+#define Q_WCONTINUED	8	/* also report continued children */
 /* Wait status, as Linux encodes it: exit code in bits 15..8, or the
- * terminating signal in bits 6..0. */
+ * terminating signal in bits 6..0; a stopped child is (sig << 8) | 0x7f,
+ * a continued one 0xffff. */
 #define Q_W_EXITCODE(code)	(((code) & 0xff) << 8)
 #define Q_W_SIGNALED(sig)	((sig) & 0x7f)
+#define Q_W_STOPPED(sig)	(((sig) << 8) | 0x7f)
+#define Q_W_CONTINUED		0xffff
 
-/* Signals: only termination exists (no handlers).  Linux numbers. */
+/* ---- signals: Linux i386 numbers, 1..31 (no real-time signals) ---- */
 #define Q_SIGHUP	1
 #define Q_SIGINT	2
 #define Q_SIGQUIT	3
@@ -118,7 +123,170 @@ struct q_pollfd {
 #define Q_SIGPIPE	13
 #define Q_SIGALRM	14
 #define Q_SIGTERM	15
-#define Q_NSIG		32
+#define Q_SIGSTKFLT	16
+#define Q_SIGCHLD	17
+#define Q_SIGCONT	18
+#define Q_SIGSTOP	19
+#define Q_SIGTSTP	20
+#define Q_SIGTTIN	21
+#define Q_SIGTTOU	22
+#define Q_SIGURG	23
+#define Q_SIGXCPU	24
+#define Q_SIGXFSZ	25
+#define Q_SIGVTALRM	26
+#define Q_SIGPROF	27
+#define Q_SIGWINCH	28
+#define Q_SIGIO		29
+#define Q_SIGPWR	30
+#define Q_SIGSYS	31
+#define Q_NSIG		32	/* signals are 1 .. Q_NSIG - 1 */
+
+/* A signal set: bit (sig - 1) for signal sig, as Linux's first word. */
+typedef uint32_t q_sigset_t;
+#define Q_SIGBIT(sig)	(1u << ((sig) - 1))
+
+/* sigaction flags (Linux i386 values) */
+#define Q_SA_NOCLDSTOP	0x00000001u
+#define Q_SA_NOCLDWAIT	0x00000002u
+#define Q_SA_SIGINFO	0x00000004u
+#define Q_SA_ONSTACK	0x08000000u
+#define Q_SA_RESTORER	0x04000000u
+#define Q_SA_RESTART	0x10000000u
+#define Q_SA_NODEFER	0x40000000u
+#define Q_SA_RESETHAND	0x80000000u
+#define Q_SIG_DFL	0u
+#define Q_SIG_IGN	1u
+
+/* SYS_sigaction's structure: Linux's kernel struct sigaction (the one
+ * rt_sigaction takes), with a one-word mask. */
+struct q_sigaction {
+	uint32_t handler;		/* Q_SIG_DFL, Q_SIG_IGN or a function */
+	uint32_t flags;			/* Q_SA_* */
+	uint32_t restorer;		/* with Q_SA_RESTORER: return path */
+	q_sigset_t mask;		/* blocked while the handler runs */
+};
+
+/* sigprocmask's how */
+#define Q_SIG_BLOCK	0
+#define Q_SIG_UNBLOCK	1
+#define Q_SIG_SETMASK	2
+
+/* siginfo_t as Linux i386 lays it out (128 bytes); the union at offset
+ * 12 holds si_pid/si_uid (kill, SIGCHLD) or si_addr (faults). */
+struct q_siginfo {
+	int32_t si_signo;
+	int32_t si_errno;
+	int32_t si_code;
+	union {
+		struct {
+			int32_t pid;
+			uint32_t uid;
+			int32_t status;		/* SIGCHLD: exit code or signal */
+			int32_t utime, stime;	/* SIGCHLD: clock ticks */
+		} kill;
+		uint32_t addr;			/* faults: the address */
+		int32_t pad[29];
+	} u;
+};
+_Static_assert(sizeof(struct q_siginfo) == 128, "siginfo is 128 bytes");
+
+/* si_code values (Linux's) */
+#define Q_SI_USER	0		/* kill() */
+#define Q_SI_KERNEL	0x80		/* sent by the kernel */
+#define Q_SI_TIMER	(-2)
+#define Q_SI_TKILL	(-6)		/* tgkill() */
+#define Q_ILL_ILLOPN	2
+#define Q_FPE_INTDIV	1
+#define Q_FPE_FLTINV	7
+#define Q_SEGV_MAPERR	1
+#define Q_SEGV_ACCERR	2
+#define Q_BUS_ADRALN	1
+#define Q_BUS_OBJERR	3
+#define Q_TRAP_BRKPT	1
+#define Q_TRAP_TRACE	2
+#define Q_CLD_EXITED	1
+#define Q_CLD_KILLED	2
+#define Q_CLD_DUMPED	3
+#define Q_CLD_STOPPED	5
+#define Q_CLD_CONTINUED	6
+
+/* setitimer/getitimer (Linux's struct itimerval with Quanta's timeval) */
+#define Q_ITIMER_REAL		0
+#define Q_ITIMER_VIRTUAL	1
+#define Q_ITIMER_PROF		2
+struct q_itimerval {
+	struct q_timeval it_interval;
+	struct q_timeval it_value;
+};
+
+/* ---- the console as a terminal (SYS_ioctl) ---- */
+/* Linux's kernel struct termios (asm-generic/termbits.h): NCCS 19 */
+#define Q_NCCS		19
+struct q_termios {
+	uint32_t c_iflag, c_oflag, c_cflag, c_lflag;
+	uint8_t c_line;
+	uint8_t c_cc[Q_NCCS];
+};
+/* c_cc indices */
+#define Q_VINTR		0
+#define Q_VQUIT		1
+#define Q_VERASE	2
+#define Q_VKILL		3
+#define Q_VEOF		4
+#define Q_VTIME		5
+#define Q_VMIN		6
+#define Q_VSWTC		7
+#define Q_VSTART	8
+#define Q_VSTOP		9
+#define Q_VSUSP		10
+#define Q_VEOL		11
+#define Q_VREPRINT	12
+#define Q_VDISCARD	13
+#define Q_VWERASE	14
+#define Q_VLNEXT	15
+#define Q_VEOL2		16
+/* c_iflag */
+#define Q_INLCR		0000100
+#define Q_IGNCR		0000200
+#define Q_ICRNL		0000400
+#define Q_IXON		0002000
+/* c_oflag */
+#define Q_OPOST		0000001
+#define Q_ONLCR		0000004
+/* c_cflag */
+#define Q_CS8		0000060
+#define Q_CREAD		0000200
+#define Q_B38400	0000017
+/* c_lflag */
+#define Q_ISIG		0000001
+#define Q_ICANON	0000002
+#define Q_ECHO		0000010
+#define Q_ECHOE		0000020
+#define Q_ECHOK		0000040
+#define Q_ECHONL	0000100
+#define Q_NOFLSH	0000200
+#define Q_TOSTOP	0000400
+#define Q_ECHOCTL	0001000
+#define Q_ECHOKE	0004000
+#define Q_IEXTEN	0100000
+/* ioctl requests (Linux's numbers) */
+#define Q_TCGETS	0x5401
+#define Q_TCSETS	0x5402
+#define Q_TCSETSW	0x5403
+#define Q_TCSETSF	0x5404
+#define Q_TIOCGPGRP	0x540F
+#define Q_TIOCSPGRP	0x5410
+#define Q_TIOCGWINSZ	0x5413
+#define Q_FIONREAD	0x541B
+struct q_winsize {
+	uint16_t ws_row, ws_col, ws_xpixel, ws_ypixel;
+};
+
+/* SYS_reboot: Linux's magic numbers and commands */
+#define Q_REBOOT_MAGIC1		0xfee1deadu
+#define Q_REBOOT_MAGIC2		672274793u
+#define Q_REBOOT_CMD_RESTART	0x01234567u
+#define Q_REBOOT_CMD_POWER_OFF	0x4321fedcu
 
 /* getpriority/setpriority */
 #define Q_PRIO_PROCESS	0
@@ -139,6 +307,7 @@ struct q_utsname {
 #define Q_TASK_RUNNING	'R'	/* running or runnable */
 #define Q_TASK_SLEEPING	'S'
 #define Q_TASK_ZOMBIE	'Z'
+#define Q_TASK_STOPPED	'T'	/* stopped by a signal (job control) */
 
 /* sched_setslice: the range of a task's own slice (Linux 6.12's clamp) */
 #define Q_SLICE_MIN_NS	100000u		/* 0.1 ms */

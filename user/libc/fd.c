@@ -2,6 +2,7 @@
  * fd.c - file descriptors: read, write, open, pipes, dup, stat, poll.
  */
 #include <fcntl.h>
+#include <termios.h>
 #include <unistd.h>
 #include <poll.h>
 #include <dirent.h>
@@ -119,15 +120,9 @@ access(const char *path, int mode)
 int
 isatty(int fd)
 {
-	struct stat st;
+	struct termios t;
 
-	if (fstat(fd, &st) < 0)
-		return 0;
-	if (!S_ISCHR(st.st_mode)) {
-		errno = ENOTTY;
-		return 0;
-	}
-	return 1;
+	return tcgetattr(fd, &t) == 0;	/* /dev/null is no terminal */
 }
 
 int

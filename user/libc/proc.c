@@ -1,5 +1,6 @@
 /*
- * proc.c - processes: fork, exec, wait, ids, signals and nice values.
+ * proc.c - processes: fork, exec, wait, ids and nice values (signals are
+ * in signal.c).
  */
 #include <stdarg.h>
 #include <limits.h>
@@ -7,6 +8,7 @@
 #include <unistd.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <sys/reboot.h>
 #include <sys/resource.h>
 #include "internal.h"
 
@@ -182,44 +184,46 @@ getegid(void)
 }
 
 int
-kill(pid_t pid, int sig)
+setpgid(pid_t pid, pid_t pgid)
 {
-	return __sysret(__sys2(SYS_kill, pid, sig));
+	return __sysret(__sys2(SYS_setpgid, pid, pgid));
+}
+
+pid_t
+getpgid(pid_t pid)
+{
+	return __sysret(__sys1(SYS_getpgid, pid));
+}
+
+pid_t
+getpgrp(void)
+{
+	return getpgid(0);
 }
 
 int
-raise(int sig)
+setpgrp(void)
 {
-	return kill(getpid(), sig);
+	return setpgid(0, 0);
 }
 
-/*
- * Quanta's signals have no handlers: a signal either terminates (SIG_DFL)
- * or is ignored (SIG_IGN), which SYS_signal sets.  The libc remembers the
- * choice only to return the previous one.
- */
-sighandler_t
-signal(int sig, sighandler_t handler)
+pid_t
+setsid(void)
 {
-	static sighandler_t current[NSIG];
-	sighandler_t old;
-	int action;
+	return __sysret(__sys0(SYS_setsid));
+}
 
-	if (sig <= 0 || sig >= NSIG) {
-		errno = EINVAL;
-		return SIG_ERR;
-	}
-	if (handler == SIG_DFL || handler == SIG_IGN) {
-		action = handler == SIG_IGN;
-	} else {
-		errno = ENOSYS;		/* handlers do not exist */
-		return SIG_ERR;
-	}
-	if (__sysret(__sys2(SYS_signal, sig, action)) < 0)
-		return SIG_ERR;
-	old = current[sig];
-	current[sig] = handler;
-	return old;
+pid_t
+getsid(pid_t pid)
+{
+	return __sysret(__sys1(SYS_getsid, pid));
+}
+
+int
+reboot(int cmd)
+{
+	return __sysret(__sys3(SYS_reboot, (long)Q_REBOOT_MAGIC1,
+			       (long)Q_REBOOT_MAGIC2, cmd));
 }
 
 /* The kernel answers 20 - nice (1..40), so no success looks like -errno. */

@@ -207,15 +207,23 @@ fifo_starves_nice(void)
 }
 
 /* An RR spinner on cpu0 for 1 s of its own CPU time: the stretches it ran
- * without a gap; exit 0 if every whole stretch was 100 ms +- 2 ms. */
+ * without a gap; exit 0 if every whole stretch was 100 ms +- 2 ms.  Both
+ * spinners start measuring only when both are RR 20 on cpu0 (ready, go):
+ * else the one that got there first was preempted by the other's arrival
+ * at the parent's FIFO 90, and its first whole stretch was the rest of a
+ * slice. */
 static void
-rr_spinner(int id)
+rr_spinner(int id, int ready, int go)
 {
 	uint64_t start, last, run_start, used = 0;
 	int n = 0, bad = 0, first = 1;
+	char c;
 
 	pin_cpu0();
 	set(0, SCHED_RR, 20);
+	write(ready, "r", 1);
+	if (read(go, &c, 1) != 1)
+		_exit(2);
 	start = last = run_start = now_ns();
 	while (used < 1000000000ull) {
 		uint64_t t = now_ns();
@@ -245,14 +253,19 @@ static void
 rr_pair(void)
 {
 	pid_t a, b;
-	int sa = -1, sb = -1;
+	int sa = -1, sb = -1, ready[2], go[2];
+	char c[2];
 
+	CHECK_EQ(pipe(ready), 0);
+	CHECK_EQ(pipe(go), 0);
 	a = fork();
 	if (a == 0)
-		rr_spinner(0);
+		rr_spinner(0, ready[1], go[0]);
 	b = fork();
 	if (b == 0)
-		rr_spinner(1);
+		rr_spinner(1, ready[1], go[0]);
+	CHECK_EQ(read(ready[0], c, 1) + read(ready[0], c + 1, 1), 2);
+	CHECK_EQ(write(go[1], "gg", 2), 2);
 	CHECK_EQ(waitpid(a, &sa, 0), a);
 	CHECK_EQ(waitpid(b, &sb, 0), b);
 	CHECK_EQ(sa, 0);

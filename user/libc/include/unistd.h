@@ -60,6 +60,16 @@ void *sbrk(intptr_t inc);
 
 unsigned int sleep(unsigned int seconds);
 int usleep(useconds_t usec);
+int pause(void);
+unsigned int alarm(unsigned int seconds);
+int setpgid(pid_t pid, pid_t pgid);
+pid_t getpgid(pid_t pid);
+pid_t getpgrp(void);
+int setpgrp(void);
+pid_t setsid(void);
+pid_t getsid(pid_t pid);
+pid_t tcgetpgrp(int fd);
+int tcsetpgrp(int fd, pid_t pgrp);
 
 long sysconf(int name);
 int getpagesize(void);

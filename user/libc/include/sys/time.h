@@ -3,6 +3,7 @@
 #define _SYS_TIME_H
 
 #include <sys/types.h>
+#include <uapi/types.h>
 
 struct timezone {
 	int tz_minuteswest;
@@ -10,6 +11,18 @@ struct timezone {
 };
 
 int gettimeofday(struct timeval *tv, void *tz);
+
+/* Only ITIMER_REAL exists (EINVAL for the others). */
+#define ITIMER_REAL	Q_ITIMER_REAL
+#define ITIMER_VIRTUAL	Q_ITIMER_VIRTUAL
+#define ITIMER_PROF	Q_ITIMER_PROF
+/* = struct q_itimerval */
+struct itimerval {
+	struct timeval it_interval;
+	struct timeval it_value;
+};
+int setitimer(int which, const struct itimerval *nv, struct itimerval *old);
+int getitimer(int which, struct itimerval *v);
 
 #define timerisset(t)	((t)->tv_sec || (t)->tv_usec)
 #define timerclear(t)	((t)->tv_sec = (t)->tv_usec = 0)
