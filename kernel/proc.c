@@ -432,12 +432,9 @@ user_fault(struct trapframe *tf)
 
 	if (!p->mm)
 		return 0;
-	if (tf->trapno == T_PGFLT && !(tf->err & 1) &&
-	    mm_grow_stack(p->mm, read_cr2(), 1))
-		return 1;		/* stack growth: retry the instruction */
-	if (tf->trapno == T_PGFLT && (tf->err & 3) == 3 &&
-	    mm_cow_fault(p->mm, read_cr2()) > 0)
-		return 1;		/* copy-on-write: retry the write */
+	if (tf->trapno == T_PGFLT &&
+	    mm_user_fault(p->mm, read_cr2(), tf->err & 2) > 0)
+		return 1;	/* stack growth or copy-on-write: retry */
 	printk("pid %d (%s): %s at eip %08x%s, addr %08x: killed (signal %d)\n",
 	       t->tid, p->comm, trap_name(tf->trapno), tf->eip,
 	       tf->trapno == T_PGFLT ? " (page fault)" : "",

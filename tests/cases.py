@@ -265,7 +265,20 @@ def seed_cases():
     ]
 
 
-CASES = boot_cases() + ticks_cases() + user_cases() + seed_cases() + [
+def race_cases():
+    """Races that need real parallelism: run in the real profile on 4 CPUs
+    for a bounded time, for every policy (the names start with user-)."""
+    return [
+        Case("user-t_cowrace-smp4-real", "init=/bin/t_cowrace -- 8000",
+             profile="real", timeout=120,
+             checks=[must(r"^t_cowrace: \d+ checks, 0 failed"),
+                     must(r"^t_cowrace: \d+ ms, [1-9]\d* forks, [1-9]\d* "
+                          r"I/O rounds, 0 failures")],
+             doc="pipe, futex and file I/O on stacks and heaps never fail "
+                 "(EFAULT) while other threads fork: copy-on-write race"),
+    ]
+
+CASES = boot_cases() + ticks_cases() + user_cases() + seed_cases() + race_cases() + [
     selftest("det-repeat", "ticks", checks=[ticks_ok(4, 1000)],
              repeat=2, same_output=True,
              doc="det profile: two runs give byte-identical COM1 logs"),
