@@ -45,6 +45,7 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_cpuinfo] = sys_cpuinfo, [SYS_tunable] = sys_tunable,
 	[SYS_sched_dump] = sys_sched_dump, [SYS_signal] = sys_signal,
 	[SYS_sched_setslice] = sys_sched_setslice,
+	[SYS_meminfo] = sys_meminfo,
 };
 
 /* Time since the last crossing was spent in user mode (or, leaving, in

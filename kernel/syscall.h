@@ -41,5 +41,6 @@ SYSCALL(sys_nprocs); SYSCALL(sys_getdents); SYSCALL(sys_sysinfo);
 SYSCALL(sys_taskinfo); SYSCALL(sys_cpuinfo); SYSCALL(sys_tunable);
 SYSCALL(sys_sched_dump); SYSCALL(sys_signal);
 SYSCALL(sys_sched_setslice);
+SYSCALL(sys_meminfo);
 
 #endif

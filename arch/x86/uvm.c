@@ -6,6 +6,7 @@
 #include "arch/x86/paging.h"
 #include "arch/x86/uvm.h"
 #include "arch/x86/x86.h"
+#include "include/uapi/types.h"
 #include "kernel/frame.h"
 #include "kernel/lib/string.h"
 
@@ -14,7 +15,7 @@
 pde_t *
 uvm_create(void)
 {
-	pde_t *pgdir = page_alloc();
+	pde_t *pgdir = page_alloc_for(Q_MEM_PGTABLE);
 	const pde_t *k;
 
 	if (!pgdir)
@@ -33,7 +34,7 @@ walk(pde_t *pgdir, uintptr_t va, int create)
 
 	if (*pde & PTE_P)
 		return (pte_t *)P2V(PTE_ADDR(*pde)) + PTX(va);
-	if (!create || !(pt = page_alloc()))
+	if (!create || !(pt = page_alloc_for(Q_MEM_PGTABLE)))
 		return NULL;
 	*pde = V2P(pt) | PTE_P | PTE_W | PTE_U;
 	return pt + PTX(va);
@@ -56,7 +57,7 @@ uvm_map(pde_t *pgdir, uintptr_t va, uintptr_t pa, uint32_t flags)
 int
 uvm_map_new(pde_t *pgdir, uintptr_t va, uint32_t flags)
 {
-	void *page = page_alloc();
+	void *page = page_alloc_for(Q_MEM_USER);
 
 	if (!page)
 		return -1;
@@ -138,7 +139,7 @@ uvm_cow_break(pde_t *pgdir, uintptr_t va, uintptr_t *old)
 		invlpg((void *)PGROUNDDOWN(va));
 		return 1;
 	}
-	if (!(npa = frame_alloc()))
+	if (!(npa = frame_alloc_for(Q_MEM_USER)))
 		return -1;
 	memcpy(P2V(npa), P2V(pa), PGSIZE);
 	*pte = npa | PTE_P | PTE_U | PTE_W;

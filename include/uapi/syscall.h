@@ -54,6 +54,7 @@
 #define SYS_sched_dump		43	/* (int cpu) -> dump to the console */
 #define SYS_signal		44	/* (int sig, int action) action: 0 SIG_DFL, 1 SIG_IGN */
 #define SYS_sched_setslice	45	/* (pid, uint32_t ns): the task's own slice, 0 = default */
-#define NSYSCALLS		46
+#define SYS_meminfo		110	/* (int op, void *buf, int max): pages and kmalloc blocks by owner */
+#define NSYSCALLS		111
 
 #endif
