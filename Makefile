@@ -55,7 +55,7 @@ KOBJ := $(KSRC:%.c=$(B)/%.o) $(KASM:%.asm=$(B)/%.o)
 KERNELS := $(POLICIES:%=$(B)/kernel-%.elf)
 
 .DELETE_ON_ERROR:
-.PHONY: all deps run qemu test iso gdb qemu-gdb clean lint format kernels
+.PHONY: all deps run qemu test iso gdb qemu-gdb clean lint format kernels fuzz
 .SECONDARY:
 all: deps $(B)/kernel.elf $(if $(wildcard user/user.mk),initrd)
 
@@ -143,6 +143,18 @@ run: all
 qemu: all
 	$(PYTHON) tools/qemu.py --profile $(PROFILE) --cpus $(CPUS) --mem $(MEM) \
 		--timeout 600 --cmdline "$(CMDLINE)" \
+		$(INITRD_ARG) $(B)/kernel.elf < /dev/null
+
+# The system-call fuzzer (user/tests/fuzz.c) as init in the det profile,
+# so a seed always makes the same calls: make fuzz SEED=n CALLS=n [SCHED=p
+# CPUS=n].  Exit status 0 when no hang, wrong answer or leak was found.
+SEED ?= 1
+CALLS ?= 100000
+FUZZ_TIMEOUT ?= 7200
+fuzz: all
+	$(PYTHON) tools/qemu.py --profile det --cpus $(CPUS) --mem $(MEM) \
+		--timeout $(FUZZ_TIMEOUT) \
+		--cmdline "init=/bin/fuzz -- -s $(SEED) -n $(CALLS)" \
 		$(INITRD_ARG) $(B)/kernel.elf < /dev/null
 
 iso: all

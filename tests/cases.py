@@ -267,8 +267,9 @@ def seed_cases():
 
 
 def race_cases():
-    """Races that need real parallelism: run in the real profile on 4 CPUs
-    for a bounded time, for every policy (the names start with user-)."""
+    """Races that need real parallelism (the real profile on 4 CPUs for a
+    bounded time) and the fuzzer (det), for every policy (the names start
+    with user-)."""
     return [
         Case("user-t_cowrace-smp4-real", "init=/bin/t_cowrace -- 8000",
              profile="real", timeout=120,
@@ -277,6 +278,14 @@ def race_cases():
                           r"I/O rounds, 0 failures")],
              doc="pipe, futex and file I/O on stacks and heaps never fail "
                  "(EFAULT) while other threads fork: copy-on-write race"),
+    ] + [
+        Case(f"user-fuzz-smp{n}", f"init=/bin/fuzz -- -s {n} -n {calls}",
+             cpus=n, timeout=120,
+             checks=[must(rf"^fuzz: seed {n}: {calls} calls in \d+ children"
+                          r".*no hang, no wrong answer, no leak")],
+             doc=f"{calls} fuzzed system calls (user/tests/fuzz.c) on {n} "
+                 f"CPU(s): no panic, hang, wrong ENOSYS or leaked page")
+        for n, calls in ((1, 20000), (4, 5000))
     ]
 
 CASES = boot_cases() + ticks_cases() + user_cases() + seed_cases() + race_cases() + [
