@@ -235,7 +235,7 @@ ECHO_SCRIPT = [
 
 USER_TESTS = ["t_fork", "t_pipe", "t_thread", "t_time", "t_rusage",
               "t_affinity", "t_badptr", "t_fault", "t_forkbomb", "t_slice",
-              "t_meminfo"]
+              "t_meminfo", "t_exhaust"]
 
 
 def user_cases():
