@@ -28,38 +28,27 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"
+#include "memsnap.h"
 
 #define CHUNK	(64 * 1024)
 
-static struct q_meminfo m0, m1;
+static struct memsnap m0, m1;
 
 static void
-snap(struct q_meminfo *m)
+snap(struct memsnap *m)
 {
-	CHECK_EQ(q_meminfo(Q_MEMINFO_PAGES, m, 1), 0);
+	CHECK_EQ(memsnap_take(m, 0), 0);
 }
 
 static void
 same(const char *what)
 {
-	int bad = 0;
+	int bad;
 
 	snap(&m1);
-	for (int i = 0; i < Q_MEM_NOWNERS; i++)
-		if (i != Q_MEM_SLAB && m0.pages[i] != m1.pages[i]) {
-			printf("%s: owner %d pages %u -> %u\n", what, i,
-			       m0.pages[i], m1.pages[i]);
-			bad++;
-		}
-	if (m0.free_pages + m0.pages[Q_MEM_SLAB] !=
-	    m1.free_pages + m1.pages[Q_MEM_SLAB]) {
-		printf("%s: free + slab %u -> %u\n", what,
-		       m0.free_pages + m0.pages[Q_MEM_SLAB],
-		       m1.free_pages + m1.pages[Q_MEM_SLAB]);
-		bad++;
-	}
-	printf("%s: free pages %u -> %u, %s\n", what, m0.free_pages,
-	       m1.free_pages, bad ? "DIFFERENT" : "same");
+	bad = memsnap_diff(what, &m0, &m1, 0);
+	printf("%s: free pages %u -> %u, %s\n", what, m0.mi.free_pages,
+	       m1.mi.free_pages, bad ? "DIFFERENT" : "same");
 	CHECK_EQ(bad, 0);
 }
 

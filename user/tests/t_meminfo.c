@@ -27,74 +27,22 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"
-
-#define MAXCALLERS	128
-
-struct snap {
-	struct q_meminfo mi;
-	struct q_kmcaller c[MAXCALLERS];
-	int n;
-};
+#include "memsnap.h"
 
 static void
-snapshot(struct snap *s)
+snapshot(struct memsnap *s)
 {
-	CHECK_EQ(q_meminfo(Q_MEMINFO_PAGES, &s->mi, 1), 0);
-	s->n = q_meminfo(Q_MEMINFO_CALLERS, s->c, MAXCALLERS);
+	CHECK_EQ(memsnap_take(s, 1), 0);
 	CHECK(s->n > 0);
 }
 
-static const char *const owner_names[Q_MEM_NOWNERS] = {
-	"kernel", "user", "pagetables", "kstacks", "slab", "kmalloc-pages",
-};
-
-static unsigned
-objects_of(const struct snap *s, const char *name)
-{
-	for (int i = 0; i < s->n; i++)
-		if (strcmp(s->c[i].name, name) == 0)
-			return s->c[i].objects;
-	return 0;
-}
-
-/* Compare b with a: every owner but slab (and slab too if strict), and
- * every allocating function's count of blocks.  Prints what differs. */
+/* Compare b with a (slab too if strict), printing what differs. */
 static void
-compare(const char *what, const struct snap *a, const struct snap *b,
+compare(const char *what, const struct memsnap *a, const struct memsnap *b,
 	int strict_slab)
 {
-	int bad = 0;
+	int bad = memsnap_diff(what, a, b, strict_slab);
 
-	for (int i = 0; i < Q_MEM_NOWNERS; i++) {
-		if (i == Q_MEM_SLAB && !strict_slab)
-			continue;
-		if (a->mi.pages[i] != b->mi.pages[i]) {
-			printf("%s: %s pages %u -> %u\n", what, owner_names[i],
-			       a->mi.pages[i], b->mi.pages[i]);
-			bad++;
-		}
-	}
-	if (a->mi.free_pages + a->mi.pages[Q_MEM_SLAB] !=
-	    b->mi.free_pages + b->mi.pages[Q_MEM_SLAB]) {
-		printf("%s: free %u + slab %u -> free %u + slab %u\n", what,
-		       a->mi.free_pages, a->mi.pages[Q_MEM_SLAB],
-		       b->mi.free_pages, b->mi.pages[Q_MEM_SLAB]);
-		bad++;
-	}
-	for (int i = 0; i < b->n; i++) {
-		unsigned before = objects_of(a, b->c[i].name);
-		if (before != b->c[i].objects) {
-			printf("%s: kmalloc blocks of %s %u -> %u\n", what,
-			       b->c[i].name, before, b->c[i].objects);
-			bad++;
-		}
-	}
-	for (int i = 0; i < a->n; i++)
-		if (objects_of(b, a->c[i].name) == 0 && a->c[i].objects) {
-			printf("%s: kmalloc blocks of %s %u -> 0\n", what,
-			       a->c[i].name, a->c[i].objects);
-			bad++;
-		}
 	printf("%s: free pages %u -> %u, slab %u -> %u, %s\n", what,
 	       a->mi.free_pages, b->mi.free_pages, a->mi.pages[Q_MEM_SLAB],
 	       b->mi.pages[Q_MEM_SLAB], bad ? "DIFFERENT" : "same");
@@ -191,7 +139,7 @@ in_child(void (*work)(void))
 	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 }
 
-static struct snap s0, s1, s2;
+static struct memsnap s0, s1, s2;
 
 /* Run a workload twice: the first round must give back everything but
  * slab pages, the second everything. */
