@@ -138,16 +138,6 @@ time_start_tick(void)
 
 /*
  * The tick.  Runs on every CPU hz times a second with interrupts off.
- *
- * Its pause is the guaranteed exit of every vCPU in the det profile: QEMU
- * 7.2 runs the vCPUs of -icount round-robin in one thread, each round
- * starting again at CPU 0 with a budget up to the next timer deadline, so
- * a CPU 0 that never halted used all of it and the others never ran
- * (QEMU 8.1 splits the budget: commit 83ecdb18eb, "accel/tcg/
- * tcg-accel-ops-rr: ensure fairness with icount").  QEMU's x86 pause ends
- * the vCPU's turn ("let another CPU run", target/i386/tcg/misc_helper.c),
- * so at each tick the next vCPUs get the rest of the budget
- * (docs/debugging.md).  On hardware it is one pause per tick.
  */
 void
 timer_interrupt(struct trapframe *tf)
@@ -155,7 +145,6 @@ timer_interrupt(struct trapframe *tf)
 	struct cpu *c = this_cpu();
 
 	(void)tf;
-	cpu_relax();
 	c->ticks++;
 	if (c->cur_task)	/* the scheduler runs on this CPU */
 		sched_tick();
