@@ -31,6 +31,7 @@
 #include "memsnap.h"
 
 #define CHUNK	(64 * 1024)
+#define READY	0xffffffffu	/* an eater's first record */
 
 static struct memsnap m0, m1;
 
@@ -78,9 +79,14 @@ static void __attribute__((noreturn))
 eater_main(int up, int go)
 {
 	int err = 0;
-	unsigned r[2];
+	unsigned r[2] = { READY, 0 };
 	char c;
 
+	/* wait until every eater has exec'd: until then the parent shares
+	 * pages with some and could not write its own once memory is gone */
+	write(up, r, sizeof(r));
+	if (read(go, &c, 1) != 1)
+		_exit(1);
 	r[0] = eat(&err);
 	r[1] = (unsigned)err;
 	write(up, r, sizeof(r));
@@ -105,12 +111,12 @@ eater(int up, int go, int go_w)
 	return pid;
 }
 
-/* n eaters at once; the sum of what they got.  Each must end in ENOMEM. */
-static unsigned
-eat_together(int n)
+/* Start n eaters; once all are ready, let them eat.  up and go are
+ * pipes; the eaters hold go's read end and up's write end. */
+static void
+start_eaters(int n, int up[2], int go[2])
 {
-	int up[2], go[2], st;
-	unsigned sum = 0, r[2];
+	unsigned r[2];
 
 	CHECK_EQ(pipe(up), 0);
 	CHECK_EQ(pipe(go), 0);
@@ -118,16 +124,40 @@ eat_together(int n)
 		CHECK(eater(up[1], go[0], go[1]) > 0);
 	for (int i = 0; i < n; i++) {
 		CHECK_EQ(read(up[0], r, sizeof(r)), (long)sizeof(r));
+		CHECK_EQ(r[0], READY);
+	}
+	CHECK_EQ(write(go[1], "gggg", (size_t)n), n);
+}
+
+/* ... and collect what they got: the sum; each must end in ENOMEM.  Then
+ * close go (EOF: they exit) and reap them. */
+static unsigned
+finish_eaters(int n, int up[2], int go[2])
+{
+	unsigned sum = 0, r[2];
+	int st;
+
+	for (int i = 0; i < n; i++) {
+		CHECK_EQ(read(up[0], r, sizeof(r)), (long)sizeof(r));
 		CHECK_EQ(r[1], ENOMEM);
 		sum += r[0];
 	}
-	close(go[1]);			/* EOF: they exit */
+	close(go[1]);
 	for (int i = 0; i < n; i++)
 		CHECK(wait(&st) > 0 && WIFEXITED(st));
 	close(go[0]);
 	close(up[0]);
 	close(up[1]);
 	return sum;
+}
+
+static unsigned
+eat_together(int n)
+{
+	int up[2], go[2];
+
+	start_eaters(n, up, go);
+	return finish_eaters(n, up, go);
 }
 
 static void
@@ -137,21 +167,9 @@ test_memory(void)
 
 	snap(&m0);
 	for (int round = 0; round < 3; round++) {
-		int up[2], go[2], st;
-		unsigned r[2];
-		CHECK_EQ(pipe(up), 0);
-		CHECK_EQ(pipe(go), 0);
-		CHECK(eater(up[1], go[0], go[1]) > 0);
-		CHECK_EQ(read(up[0], r, sizeof(r)), (long)sizeof(r));
-		close(go[1]);
-		wait(&st);
-		close(go[0]);
-		close(up[0]);
-		close(up[1]);
-		got = r[0];
-		printf("memory: one process got %u KiB before brk failed "
-		       "(errno %u)\n", got, r[1]);
-		CHECK_EQ(r[1], ENOMEM);
+		got = eat_together(1);
+		printf("memory: one process got %u KiB before brk failed\n",
+		       got);
 		CHECK(got > 16 * 1024);
 		if (round == 0)
 			first = got;
