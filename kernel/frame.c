@@ -229,12 +229,14 @@ frame_total_count(void)
 	return ntotal;
 }
 
-/* Pages in use by each owner (Q_MEM_NOWNERS of them), as one snapshot. */
+/* Pages in use by each owner (Q_MEM_NOWNERS of them) and free pages, as
+ * one snapshot: free + the owners' pages = the total. */
 void
-frame_owner_counts(uint32_t *pages)
+frame_owner_counts(uint32_t *pages, uint32_t *free)
 {
 	spin_lock(&frame_lock);
 	memcpy(pages, owned, sizeof(owned));
+	*free = (uint32_t)nfree;
 	spin_unlock(&frame_lock);
 }
 

@@ -36,8 +36,8 @@ void page_free(void *va);
 
 size_t frame_free_count(void);
 size_t frame_total_count(void);
-/* Pages in use per owner: pages[Q_MEM_NOWNERS]. */
-void frame_owner_counts(uint32_t *pages);
+/* Pages in use per owner, pages[Q_MEM_NOWNERS], and free pages, at once. */
+void frame_owner_counts(uint32_t *pages, uint32_t *free);
 /* The first page at or after pa owned by who, or 0. */
 uintptr_t frame_next_owned(uintptr_t pa, int who);
 

@@ -32,8 +32,7 @@ meminfo_pages(struct q_meminfo *mi)
 	int n = kmalloc_classes(cls, 16);
 
 	memset(mi, 0, sizeof(*mi));
-	frame_owner_counts(mi->pages);
-	mi->free_pages = (uint32_t)frame_free_count();
+	frame_owner_counts(mi->pages, &mi->free_pages);
 	mi->total_pages = (uint32_t)frame_total_count();
 	for (int c = 0; c < n; c++) {
 		mi->kmalloc_objects += cls[c].used;
