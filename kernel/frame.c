@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "arch/x86/mmu.h"
+#include "include/uapi/types.h"
 #include "kernel/frame.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
@@ -20,6 +21,10 @@ static uint32_t used[MAX_FRAMES / 32];	/* 1 = in use or not RAM */
 /* References beyond the first, for pages shared copy-on-write after fork:
  * frame_free() drops one, and only the last frees the page. */
 static uint16_t extra_refs[MAX_FRAMES];
+/* Who each page in use belongs to (Q_MEM_*), and how many each has: the
+ * leak accounting of SYS_meminfo. */
+static uint8_t owner[MAX_FRAMES];
+static uint32_t owned[Q_MEM_NOWNERS];
 static size_t nframes;			/* frames below phys_top */
 static size_t nfree, ntotal;
 static size_t hint;			/* next-fit start, a word index */
@@ -68,6 +73,8 @@ frame_reserve(uintptr_t start, uintptr_t end)
 		if (!bit_get(f)) {
 			bit_set(f, 1);
 			nfree--;
+			owner[f] = Q_MEM_KERNEL;
+			owned[Q_MEM_KERNEL]++;
 		}
 }
 
@@ -91,7 +98,7 @@ find_run(size_t w, size_t n)
 }
 
 uintptr_t
-frame_alloc_contig(size_t n)
+frame_alloc_contig_for(size_t n, int who)
 {
 	size_t f;
 
@@ -100,8 +107,11 @@ frame_alloc_contig(size_t n)
 	if (!f && n == 1 && hint)
 		f = find_run(0, n);
 	if (f) {
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
 			bit_set(f + i, 1);
+			owner[f + i] = (uint8_t)who;
+		}
+		owned[who] += n;
 		nfree -= n;
 		if (n == 1)
 			hint = f / 32;
@@ -111,9 +121,21 @@ frame_alloc_contig(size_t n)
 }
 
 uintptr_t
+frame_alloc_contig(size_t n)
+{
+	return frame_alloc_contig_for(n, Q_MEM_KERNEL);
+}
+
+uintptr_t
+frame_alloc_for(int who)
+{
+	return frame_alloc_contig_for(1, who);
+}
+
+uintptr_t
 frame_alloc(void)
 {
-	return frame_alloc_contig(1);
+	return frame_alloc_contig_for(1, Q_MEM_KERNEL);
 }
 
 void
@@ -129,6 +151,7 @@ frame_free_contig(uintptr_t pa, size_t n)
 			panic("frame_free: page %p freed twice",
 			      (void *)((f + i) * PGSIZE));
 		bit_set(f + i, 0);
+		owned[owner[f + i]]--;
 	}
 	nfree += n;
 	if (f / 32 < hint)
@@ -172,14 +195,20 @@ frame_shared(uintptr_t pa)
 }
 
 void *
-page_alloc(void)
+page_alloc_for(int who)
 {
-	uintptr_t pa = frame_alloc();
+	uintptr_t pa = frame_alloc_for(who);
 
 	if (!pa)
 		return NULL;
 	memset(P2V(pa), 0, PGSIZE);
 	return P2V(pa);
+}
+
+void *
+page_alloc(void)
+{
+	return page_alloc_for(Q_MEM_KERNEL);
 }
 
 void
@@ -198,4 +227,26 @@ size_t
 frame_total_count(void)
 {
 	return ntotal;
+}
+
+/* Pages in use by each owner (Q_MEM_NOWNERS of them) and free pages, as
+ * one snapshot: free + the owners' pages = the total. */
+void
+frame_owner_counts(uint32_t *pages, uint32_t *free)
+{
+	spin_lock(&frame_lock);
+	memcpy(pages, owned, sizeof(owned));
+	*free = (uint32_t)nfree;
+	spin_unlock(&frame_lock);
+}
+
+/* The first page at or after pa that belongs to who, or 0 when none.  A
+ * walk for statistics: the page may change owner right after. */
+uintptr_t
+frame_next_owned(uintptr_t pa, int who)
+{
+	for (size_t f = pa / PGSIZE; f < nframes; f++)
+		if (bit_get(f) && owner[f] == who)
+			return f * PGSIZE;
+	return 0;
 }

@@ -20,6 +20,10 @@ void frame_reserve(uintptr_t start, uintptr_t end);
 /* Physical address of a free page (or of n contiguous pages), or 0. */
 uintptr_t frame_alloc(void);
 uintptr_t frame_alloc_contig(size_t n);
+/* The same, recording the owner (Q_MEM_*, uapi/types.h) for SYS_meminfo;
+ * the plain ones record Q_MEM_KERNEL. */
+uintptr_t frame_alloc_for(int who);
+uintptr_t frame_alloc_contig_for(size_t n, int who);
 void frame_free(uintptr_t pa);			/* drops one reference */
 void frame_get(uintptr_t pa);			/* one more reference */
 int frame_shared(uintptr_t pa);			/* more than one? */
@@ -27,9 +31,14 @@ void frame_free_contig(uintptr_t pa, size_t n);
 
 /* A zeroed page at its direct-map address, or NULL. */
 void *page_alloc(void);
+void *page_alloc_for(int who);
 void page_free(void *va);
 
 size_t frame_free_count(void);
 size_t frame_total_count(void);
+/* Pages in use per owner, pages[Q_MEM_NOWNERS], and free pages, at once. */
+void frame_owner_counts(uint32_t *pages, uint32_t *free);
+/* The first page at or after pa owned by who, or 0. */
+uintptr_t frame_next_owned(uintptr_t pa, int who);
 
 #endif

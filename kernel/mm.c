@@ -11,9 +11,11 @@
 #include "arch/x86/mmu.h"
 #include "arch/x86/uvm.h"
 #include "include/uapi/errno.h"
+#include "kernel/frame.h"
 #include "kernel/kmalloc.h"
 #include "arch/x86/x86.h"
 #include "kernel/lib/string.h"
+#include "kernel/panic.h"
 #include "kernel/smp.h"
 #include "kernel/mm.h"
 #include "kernel/task.h"
@@ -35,6 +37,16 @@ mm_create(void)
 	return mm;
 }
 
+/*
+ * Fork: share every page with the child copy-on-write.  The parent's
+ * writable pages become read-only, but until every CPU has flushed its TLB
+ * another thread of the parent may still write through a stale writable
+ * translation.  A copy-on-write break in that window would copy the page
+ * and lose those writes (they land in the frame the child keeps), so
+ * wp_pending holds breaks off until the flush is done.  The flush happens
+ * after mm->lock is released: a CPU spinning for mm->lock (from a pipe
+ * copy under the pipe's lock, say) could not take the flush IPI.
+ */
 struct mm *
 mm_copy(struct mm *src)
 {
@@ -47,10 +59,10 @@ mm_copy(struct mm *src)
 	err = uvm_copy(mm->pgdir, src->pgdir);
 	mm->heap_start = src->heap_start;
 	mm->brk = src->brk;
+	__atomic_add_fetch(&src->wp_pending, 1, __ATOMIC_SEQ_CST);
 	spin_unlock(&src->lock);
-	/* src's writable pages just became read-only: no CPU may keep a
-	 * writable translation for them */
 	mm_flush_tlb(src);
+	__atomic_sub_fetch(&src->wp_pending, 1, __ATOMIC_SEQ_CST);
 	if (err < 0) {
 		mm_put(mm);
 		return NULL;
@@ -97,28 +109,91 @@ mm_map_range(struct mm *mm, uintptr_t start, uintptr_t end, int writable)
 	return err;
 }
 
+/*
+ * Frames an address space let go of while other CPUs may still cache a
+ * translation for them (a copy-on-write break, a shrinking heap): they are
+ * freed only after every CPU running the address space flushed its TLB,
+ * else a stale translation would reach a page someone else owns by then.
+ */
+#define RELEASE_MAX	32
+
+struct release {
+	int n;
+	uintptr_t frame[RELEASE_MAX];
+};
+
+/* Caller holds no spinlock (this may send IPIs). */
+static void
+release_frames(struct mm *mm, struct release *rel)
+{
+	if (rel->n == 0)
+		return;
+	mm_flush_tlb(mm);
+	while (rel->n > 0)
+		frame_free(rel->frame[--rel->n]);
+}
+
+/* Unmap [start, end) of a live address space, RELEASE_MAX pages at a
+ * time.  Caller owns the range (brk_busy), holds no spinlock. */
+static void
+unmap_live(struct mm *mm, uintptr_t start, uintptr_t end)
+{
+	struct release rel;
+
+	while (start < end) {
+		spin_lock(&mm->lock);
+		start = uvm_unmap_some(mm->pgdir, start, end, rel.frame,
+				       RELEASE_MAX, &rel.n);
+		spin_unlock(&mm->lock);
+		release_frames(mm, &rel);
+	}
+}
+
+/* brk() calls of one process, one at a time: a shrink unmaps in several
+ * rounds of mm->lock, and a concurrent grow must not see the half-unmapped
+ * pages as its own.  The holder never sleeps, so waiting is short; the
+ * waiter keeps interrupts on (system call context). */
+static void
+brk_begin(struct mm *mm)
+{
+	for (;;) {
+		spin_lock(&mm->lock);
+		if (!mm->brk_busy) {
+			mm->brk_busy = 1;
+			spin_unlock(&mm->lock);
+			return;
+		}
+		spin_unlock(&mm->lock);
+		cpu_relax();
+	}
+}
+
+static void
+brk_end(struct mm *mm)
+{
+	__atomic_store_n(&mm->brk_busy, 0, __ATOMIC_RELEASE);
+}
+
 /* Move the break; returns the new break, or the old one on failure
  * (Linux's brk semantics). */
 uintptr_t
 mm_brk(struct mm *mm, uintptr_t newbrk)
 {
-	uintptr_t old = mm->brk;
+	uintptr_t old, top, newtop;
 
+	brk_begin(mm);
+	old = mm->brk;
+	top = PGROUNDUP(old);
+	newtop = PGROUNDUP(newbrk);
 	if (newbrk < mm->heap_start || newbrk > HEAP_MAX)
-		return old;
-	if (PGROUNDUP(newbrk) > PGROUNDUP(old)) {
-		if (mm_map_range(mm, PGROUNDUP(old), PGROUNDUP(newbrk), 1) < 0) {
-			spin_lock(&mm->lock);
-			uvm_unmap_range(mm->pgdir, PGROUNDUP(old), PGROUNDUP(newbrk));
-			spin_unlock(&mm->lock);
-			return old;
-		}
-	} else if (PGROUNDUP(newbrk) < PGROUNDUP(old)) {
-		spin_lock(&mm->lock);
-		uvm_unmap_range(mm->pgdir, PGROUNDUP(newbrk), PGROUNDUP(old));
-		spin_unlock(&mm->lock);
-	}
+		newbrk = old;
+	else if (newtop > top && mm_map_range(mm, top, newtop, 1) < 0) {
+		unmap_live(mm, top, newtop);
+		newbrk = old;
+	} else if (newtop < top)
+		unmap_live(mm, newtop, top);
 	mm->brk = newbrk;
+	brk_end(mm);
 	return newbrk;
 }
 
@@ -146,42 +221,72 @@ mm_flush_tlb(struct mm *mm)
 		smp_call_others(flush_user_tlb, NULL);
 }
 
-/* A write fault at va (user mode, or a kernel copy to user memory): break
- * copy-on-write sharing.  1 handled, 0 not a COW page, -ENOMEM. */
-int
-mm_cow_fault(struct mm *mm, uintptr_t va)
+static int
+in_stack(uintptr_t va)
 {
+	return va >= USTACK_TOP - USTACK_SIZE && va < USTACK_TOP;
+}
+
+/*
+ * Make the page at va usable for an access (a write if write is set):
+ * map a stack page not touched yet, or break copy-on-write sharing.
+ * Caller holds mm->lock.  1 usable now, 0 never (a bad address: EFAULT),
+ * -ENOMEM, or -EAGAIN: drop the lock, release rel's frames, wait for the
+ * forks in progress (mm_wait_forks) and try again.
+ */
+static int
+fix_page(struct mm *mm, uintptr_t va, int write, struct release *rel)
+{
+	uintptr_t old;
 	int r;
 
-	spin_lock(&mm->lock);
-	r = uvm_cow_break(mm->pgdir, va);
-	spin_unlock(&mm->lock);
-	if (r > 0 && mm_threaded())
-		smp_call_others(flush_user_tlb, NULL);	/* threads elsewhere */
+	if (uvm_user_ptr(mm->pgdir, va, write))
+		return 1;
+	if (!uvm_lookup(mm->pgdir, va, NULL)) {
+		if (!in_stack(va))
+			return 0;
+		return uvm_map_new(mm->pgdir, PGROUNDDOWN(va), UVM_WRITE) < 0
+		       ? -ENOMEM : 1;
+	}
+	if (!write)
+		return 0;
+	if (__atomic_load_n(&mm->wp_pending, __ATOMIC_SEQ_CST) ||
+	    rel->n == RELEASE_MAX)
+		return -EAGAIN;
+	r = uvm_cow_break(mm->pgdir, va, &old);
+	if (old)
+		rel->frame[rel->n++] = old;
 	return r < 0 ? -ENOMEM : r;
 }
 
-/* Make [va, va+len) usable for a kernel copy: grow the stack into it and,
- * for writes, break copy-on-write sharing.  1 if anything changed. */
-static int
-mm_fault_in(struct mm *mm, uintptr_t va, size_t len, int write)
+/* Wait until no fork of this address space is between its write
+ * protection and its TLB flush.  Interrupts on: the fork's flush IPI must
+ * reach this CPU. */
+static void
+mm_wait_forks(struct mm *mm)
 {
-	int changed = mm_grow_stack(mm, va, len);
-
-	if (write)
-		for (uintptr_t p = PGROUNDDOWN(va); p < va + len; p += PGSIZE)
-			changed |= mm_cow_fault(mm, p) > 0;
-	return changed;
+	if (!(read_eflags() & FL_IF))
+		panic("mm_wait_forks: interrupts off");
+	while (__atomic_load_n(&mm->wp_pending, __ATOMIC_SEQ_CST))
+		cpu_relax();
 }
 
+/* A fault from user mode at va: a write to a copy-on-write page (write
+ * set), or a touch of the stack below what is mapped.  1 when the
+ * instruction may be retried, 0 when the access is bad, -ENOMEM.  Here
+ * interrupts are off, so instead of waiting for a fork's flush the fault
+ * is retried: the return to user mode lets the flush IPI in. */
 int
-mm_grow_stack(struct mm *mm, uintptr_t va, size_t len)
+mm_user_fault(struct mm *mm, uintptr_t va, int write)
 {
-	uintptr_t lo = USTACK_TOP - USTACK_SIZE, end = va + len;
+	struct release rel = { 0 };
+	int r;
 
-	if (va < lo || end > USTACK_TOP || end < va)
-		return 0;
-	return mm_map_range(mm, PGROUNDDOWN(va), end, 1) == 0;
+	spin_lock(&mm->lock);
+	r = fix_page(mm, va, write, &rel);
+	spin_unlock(&mm->lock);
+	release_frames(mm, &rel);
+	return r == -EAGAIN ? 1 : r;
 }
 
 /* Copy page by page through the direct map.  0, or -1 if a page of the
@@ -246,17 +351,52 @@ copy_checked(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n,
 	return r;
 }
 
-/* ... and when a page is not usable yet (a buffer in a part of the stack
- * not touched yet, or in pages shared copy-on-write since a fork), make it
- * usable and try once more. */
+/*
+ * Make every page of [uaddr, uaddr+n) usable and, if kbuf is set, copy
+ * while still holding mm->lock: a fork by another thread write-protects
+ * the pages again only under that lock, so between the fix and the copy
+ * nothing can undo the fix.  (Fixing first and copying under a second
+ * hold of the lock once failed when a fork came in between: EFAULT on a
+ * valid buffer.)  0, or -EFAULT for a range that is not (or cannot be
+ * made) usable: out of memory counts as that, as a failed fault does in
+ * Linux's copy_to_user.
+ */
+static int
+fix_and_copy(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n,
+	     int to_user)
+{
+	int r;
+
+	if (!user_range_ok(mm, uaddr, n))
+		return -EFAULT;
+	do {
+		struct release rel = { 0 };
+		r = 1;
+		spin_lock(&mm->lock);
+		for (uintptr_t p = PGROUNDDOWN(uaddr); r == 1 && p < uaddr + n;
+		     p += PGSIZE)
+			r = fix_page(mm, p, to_user, &rel);
+		if (r == 1 && kbuf &&
+		    copy_pages(mm->pgdir, kbuf, uaddr, n, to_user) < 0)
+			panic("fix_and_copy: %p+%u unusable after its fix",
+			      (void *)uaddr, (unsigned)n);
+		spin_unlock(&mm->lock);
+		release_frames(mm, &rel);
+		if (r == -EAGAIN)
+			mm_wait_forks(mm);
+	} while (r == -EAGAIN);
+	return r == 1 ? 0 : -EFAULT;
+}
+
+/* A copy whose fast try failed: the range may need a page made usable (a
+ * buffer in a part of the stack not touched yet, or in pages shared
+ * copy-on-write since a fork). */
 static int
 user_copy(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n, int to_user)
 {
 	if (copy_checked(mm, kbuf, uaddr, n, to_user) == 0)
 		return 0;
-	if (!user_range_ok(mm, uaddr, n) || !mm_fault_in(mm, uaddr, n, to_user))
-		return -EFAULT;
-	return copy_checked(mm, kbuf, uaddr, n, to_user) < 0 ? -EFAULT : 0;
+	return fix_and_copy(mm, kbuf, uaddr, n, to_user);
 }
 
 /* The common case of every copy, kept short: the current process's own
@@ -322,21 +462,13 @@ copy_to_user_nofault(void *udst, const void *src, size_t n)
 			    n, 1) < 0 ? -EFAULT : 0;
 }
 
+/* The caller's nofault copy may still fail afterwards, if another thread
+ * forked in between; it then calls this again (the pipe's loop). */
 int
 user_fault_in(const void *uaddr, size_t n, int write)
 {
-	struct mm *mm = current->proc->mm;
-	uintptr_t va = (uintptr_t)uaddr;
-	int ok = 1;
-
-	if (!user_range_ok(mm, va, n))
-		return -EFAULT;
-	mm_fault_in(mm, va, n, write);
-	spin_lock(&mm->lock);
-	for (uintptr_t p = PGROUNDDOWN(va); ok && p < va + n; p += PGSIZE)
-		ok = uvm_user_ptr(mm->pgdir, p, write) != 0;
-	spin_unlock(&mm->lock);
-	return ok ? 0 : -EFAULT;
+	return fix_and_copy(current->proc->mm, NULL, (uintptr_t)uaddr, n,
+			    write);
 }
 
 int

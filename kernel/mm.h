@@ -38,6 +38,8 @@ struct mm {
 	uintptr_t heap_start;		/* page-aligned end of the image */
 	uintptr_t brk;
 	int refs;
+	int wp_pending;			/* forks whose TLB flush is not done */
+	int brk_busy;			/* a brk() is changing the heap */
 };
 
 struct mm *mm_create(void);
@@ -49,11 +51,10 @@ uintptr_t mm_pgdir_phys(const struct mm *mm);
 int mm_map_range(struct mm *mm, uintptr_t start, uintptr_t end, int writable);
 uintptr_t mm_brk(struct mm *mm, uintptr_t newbrk);
 uint32_t mm_pages(struct mm *mm);
-/* Map the stack pages covering [va, va+len) if they lie in the stack's
- * range; 1 if anything was mapped. */
-int mm_grow_stack(struct mm *mm, uintptr_t va, size_t len);
-/* Write fault on a copy-on-write page: 1 handled, 0 not COW, -ENOMEM. */
-int mm_cow_fault(struct mm *mm, uintptr_t va);
+/* A page fault from user mode at va (write: a write access): grow the
+ * stack or break copy-on-write.  1 retry the instruction, 0 a bad access,
+ * -ENOMEM. */
+int mm_user_fault(struct mm *mm, uintptr_t va, int write);
 void mm_flush_tlb(struct mm *mm);
 /* Does the current process have another live task (thread)?  Then other
  * CPUs may run with this address space loaded, and reach its files. */

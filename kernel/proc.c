@@ -466,12 +466,9 @@ user_fault(struct trapframe *tf)
 
 	if (!p->mm)
 		return 0;
-	if (tf->trapno == T_PGFLT && !(tf->err & 1) &&
-	    mm_grow_stack(p->mm, read_cr2(), 1))
-		return 1;		/* stack growth: retry the instruction */
-	if (tf->trapno == T_PGFLT && (tf->err & 3) == 3 &&
-	    mm_cow_fault(p->mm, read_cr2()) > 0)
-		return 1;		/* copy-on-write: retry the write */
+	if (tf->trapno == T_PGFLT &&
+	    mm_user_fault(p->mm, read_cr2(), tf->err & 2) > 0)
+		return 1;	/* stack growth or copy-on-write: retry */
 	signal_force_fault(tf, sig, fault_code(tf, sig),
 			   tf->trapno == T_PGFLT ? read_cr2() : tf->eip);
 	return 1;			/* delivered on the way out */

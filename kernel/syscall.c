@@ -64,6 +64,7 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_setsid] = sys_setsid, [SYS_getsid] = sys_getsid,
 	[SYS_ioctl] = sys_ioctl, [SYS_reboot] = sys_reboot,
 	[SYS_trace] = sys_trace,
+	[SYS_meminfo] = sys_meminfo,
 };
 
 /* Time since the last crossing was spent in user mode (or, leaving, in

@@ -52,5 +52,6 @@ SYSCALL(sys_getitimer); SYSCALL(sys_restart_syscall); SYSCALL(sys_setpgid);
 SYSCALL(sys_getpgid); SYSCALL(sys_setsid); SYSCALL(sys_getsid);
 SYSCALL(sys_ioctl); SYSCALL(sys_reboot);
 SYSCALL(sys_trace);		/* kernel/sys_trace.c */
+SYSCALL(sys_meminfo);
 
 #endif

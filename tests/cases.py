@@ -236,7 +236,7 @@ ECHO_SCRIPT = [
 
 USER_TESTS = ["t_fork", "t_pipe", "t_thread", "t_time", "t_rusage",
               "t_affinity", "t_badptr", "t_fault", "t_forkbomb", "t_slice",
-              "t_sigpause", "t_rt"]
+              "t_sigpause", "t_rt", "t_meminfo", "t_exhaust"]
 
 
 def user_cases():
@@ -273,7 +273,29 @@ def seed_cases():
     ]
 
 
-CASES = boot_cases() + ticks_cases() + user_cases() + seed_cases() + [
+def race_cases():
+    """Races that need real parallelism (the real profile on 4 CPUs for a
+    bounded time) and the fuzzer (det), for every policy (the names start
+    with user-)."""
+    return [
+        Case("user-t_cowrace-smp4-real", "init=/bin/t_cowrace -- 8000",
+             profile="real", timeout=120,
+             checks=[must(r"^t_cowrace: \d+ checks, 0 failed"),
+                     must(r"^t_cowrace: \d+ ms, [1-9]\d* forks, [1-9]\d* "
+                          r"I/O rounds, 0 failures")],
+             doc="pipe, futex and file I/O on stacks and heaps never fail "
+                 "(EFAULT) while other threads fork: copy-on-write race"),
+    ] + [
+        Case(f"user-fuzz-smp{n}", f"init=/bin/fuzz -- -s {n} -n {calls}",
+             cpus=n, timeout=120,
+             checks=[must(rf"^fuzz: seed {n}: {calls} calls in \d+ children"
+                          r".*no hang, no wrong answer, no leak")],
+             doc=f"{calls} fuzzed system calls (user/tests/fuzz.c) on {n} "
+                 f"CPU(s): no panic, hang, wrong ENOSYS or leaked page")
+        for n, calls in ((1, 20000), (4, 5000))
+    ]
+
+CASES = boot_cases() + ticks_cases() + user_cases() + seed_cases() + race_cases() + [
     selftest("det-repeat", "ticks", checks=[ticks_ok(4, 1000)],
              repeat=2, same_output=True,
              doc="det profile: two runs give byte-identical COM1 logs"),

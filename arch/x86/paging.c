@@ -11,6 +11,7 @@
 #include "arch/x86/mmu.h"
 #include "arch/x86/paging.h"
 #include "arch/x86/x86.h"
+#include "include/uapi/types.h"
 #include "kernel/frame.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
@@ -150,7 +151,7 @@ static int
 kstack_map(uintptr_t base)
 {
 	for (int p = 0; p < KSTACK_PAGES; p++) {
-		uintptr_t pa = frame_alloc();
+		uintptr_t pa = frame_alloc_for(Q_MEM_KSTACK);
 		if (!pa) {
 			while (--p >= 0) {
 				frame_free(PTE_ADDR(*kpte(base + p * PGSIZE)));

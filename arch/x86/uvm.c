@@ -6,6 +6,7 @@
 #include "arch/x86/paging.h"
 #include "arch/x86/uvm.h"
 #include "arch/x86/x86.h"
+#include "include/uapi/types.h"
 #include "kernel/frame.h"
 #include "kernel/lib/string.h"
 
@@ -14,7 +15,7 @@
 pde_t *
 uvm_create(void)
 {
-	pde_t *pgdir = page_alloc();
+	pde_t *pgdir = page_alloc_for(Q_MEM_PGTABLE);
 	const pde_t *k;
 
 	if (!pgdir)
@@ -33,7 +34,7 @@ walk(pde_t *pgdir, uintptr_t va, int create)
 
 	if (*pde & PTE_P)
 		return (pte_t *)P2V(PTE_ADDR(*pde)) + PTX(va);
-	if (!create || !(pt = page_alloc()))
+	if (!create || !(pt = page_alloc_for(Q_MEM_PGTABLE)))
 		return NULL;
 	*pde = V2P(pt) | PTE_P | PTE_W | PTE_U;
 	return pt + PTX(va);
@@ -56,7 +57,7 @@ uvm_map(pde_t *pgdir, uintptr_t va, uintptr_t pa, uint32_t flags)
 int
 uvm_map_new(pde_t *pgdir, uintptr_t va, uint32_t flags)
 {
-	void *page = page_alloc();
+	void *page = page_alloc_for(Q_MEM_USER);
 
 	if (!page)
 		return -1;
@@ -80,24 +81,6 @@ uvm_lookup(const pde_t *pgdir, uintptr_t va, uint32_t *flags)
 	if (flags)
 		*flags = *pte & 0xfff;
 	return PTE_ADDR(*pte);
-}
-
-void
-uvm_unmap_range(pde_t *pgdir, uintptr_t start, uintptr_t end)
-{
-	for (uintptr_t va = PGROUNDDOWN(start); va < end && va < KERNBASE;
-	     va += PGSIZE) {
-		pte_t *pte = walk(pgdir, va, 0);
-		if (!pte) {
-			va = (PGROUNDDOWN(va) | (LARGE_PGSIZE - 1)) - PGSIZE + 1;
-			continue;	/* no page table: skip its 4 MiB */
-		}
-		if (*pte & PTE_P) {
-			frame_free(PTE_ADDR(*pte));
-			*pte = 0;
-			invlpg((void *)va);
-		}
-	}
 }
 
 /*
@@ -131,14 +114,17 @@ uvm_copy(pde_t *dst, pde_t *src)
 
 /* A write to va hit a copy-on-write page: give this address space its own
  * copy (or the page itself, if nobody else shares it any more).  1 when
- * the write may be retried, 0 when va is not a COW page, -1 out of memory. */
+ * the write may be retried, 0 when va is not a COW page, -1 out of memory.
+ * After a copy, *old is the shared frame this address space let go of:
+ * other CPUs may still cache its translation, so the caller drops the
+ * reference (frame_free) only once they flushed; else *old is 0. */
 int
-uvm_cow_break(pde_t *pgdir, uintptr_t va)
+uvm_cow_break(pde_t *pgdir, uintptr_t va, uintptr_t *old)
 {
 	pte_t *pte = va < KERNBASE ? walk(pgdir, va, 0) : NULL;
 	uintptr_t pa, npa;
-	void *page;
 
+	*old = 0;
 	if (!pte || !(*pte & PTE_P))
 		return 0;
 	if (*pte & PTE_W)
@@ -147,24 +133,65 @@ uvm_cow_break(pde_t *pgdir, uintptr_t va)
 		return 0;
 	pa = PTE_ADDR(*pte);
 	if (!frame_shared(pa)) {	/* the last user: take it over */
+		/* a stale read-only translation elsewhere only costs a
+		 * write fault, which drops it */
 		*pte = (*pte | PTE_W) & ~(pte_t)PTE_COW;
 		invlpg((void *)PGROUNDDOWN(va));
 		return 1;
 	}
-	if (!(npa = frame_alloc()))
+	if (!(npa = frame_alloc_for(Q_MEM_USER)))
 		return -1;
-	page = P2V(npa);
-	memcpy(page, P2V(pa), PGSIZE);
-	*pte = V2P(page) | PTE_P | PTE_U | PTE_W;
+	memcpy(P2V(npa), P2V(pa), PGSIZE);
+	*pte = npa | PTE_P | PTE_U | PTE_W;
 	invlpg((void *)PGROUNDDOWN(va));
-	frame_free(pa);			/* drop our reference to the shared one */
+	*old = pa;
 	return 1;
+}
+
+/* Unmap the pages of [start, end) without freeing them, at most max: their
+ * frames go to frames[], *n counts them.  Returns where it stopped (end
+ * when done).  The caller frees the frames once no CPU can still reach
+ * them through a stale translation. */
+uintptr_t
+uvm_unmap_some(pde_t *pgdir, uintptr_t start, uintptr_t end,
+	       uintptr_t *frames, int max, int *n)
+{
+	uintptr_t va = PGROUNDDOWN(start);
+
+	*n = 0;
+	for (; va < end && va < KERNBASE && *n < max; va += PGSIZE) {
+		pte_t *pte = walk(pgdir, va, 0);
+		if (!pte) {		/* no page table: skip its 4 MiB */
+			va = (va | (LARGE_PGSIZE - 1)) - PGSIZE + 1;
+			continue;
+		}
+		if (*pte & PTE_P) {
+			frames[(*n)++] = PTE_ADDR(*pte);
+			*pte = 0;
+			invlpg((void *)va);
+		}
+	}
+	return va < end ? va : end;
+}
+
+/* For an address space no CPU runs any more: its frames go at once. */
+static void
+unmap_and_free(pde_t *pgdir)
+{
+	uintptr_t frames[64], va = 0;
+	int n;
+
+	while (va < KERNBASE) {
+		va = uvm_unmap_some(pgdir, va, KERNBASE, frames, 64, &n);
+		while (n > 0)
+			frame_free(frames[--n]);
+	}
 }
 
 void
 uvm_destroy(pde_t *pgdir)
 {
-	uvm_unmap_range(pgdir, 0, KERNBASE);
+	unmap_and_free(pgdir);
 	for (int d = 0; d < USER_PDES; d++)
 		if (pgdir[d] & PTE_P)
 			frame_free(PTE_ADDR(pgdir[d]));

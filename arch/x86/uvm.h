@@ -37,12 +37,15 @@ uvm_user_ptr(const pde_t *pgdir, uintptr_t va, int write)
 		return 0;
 	return (uint8_t *)P2V(PTE_ADDR(pte)) + (va & (PGSIZE - 1));
 }
-/* Unmap and free every page in [start, end). */
-void uvm_unmap_range(pde_t *pgdir, uintptr_t start, uintptr_t end);
 /* Share every user page of src with dst copy-on-write; -1 on ENOMEM. */
 int uvm_copy(pde_t *dst, pde_t *src);
-/* Resolve a write fault on a COW page: 1 retry, 0 not COW, -1 ENOMEM. */
-int uvm_cow_break(pde_t *pgdir, uintptr_t va);
+/* Resolve a write fault on a COW page: 1 retry, 0 not COW, -1 ENOMEM;
+ * *old: a frame to free once other CPUs flushed their TLBs, or 0. */
+int uvm_cow_break(pde_t *pgdir, uintptr_t va, uintptr_t *old);
+/* Unmap up to max pages of [start, end), keeping their frames in frames[]
+ * (*n of them) for the caller to free; returns where it stopped. */
+uintptr_t uvm_unmap_some(pde_t *pgdir, uintptr_t start, uintptr_t end,
+			 uintptr_t *frames, int max, int *n);
 /* Free the user pages, the page tables and the directory. */
 void uvm_destroy(pde_t *pgdir);
 /* Pages mapped in the user half. */

@@ -82,6 +82,7 @@
 #define SYS_ioctl		75	/* (fd, request, arg): the console's termios */
 #define SYS_reboot		76	/* (magic, magic2, cmd) */
 #define SYS_trace		100	/* (int op, uint32_t arg, struct q_trace_status *) uapi/trace.h */
-#define NSYSCALLS		110
+#define SYS_meminfo		110	/* (int op, void *buf, int max): pages and kmalloc blocks by owner */
+#define NSYSCALLS		111
 
 #endif

@@ -368,4 +368,39 @@ struct q_tunable {
 	int64_t value, def, min, max;
 };
 
+/* ---- memory accounting: SYS_meminfo (op, buf, max) ---- */
+#define Q_MEMINFO_PAGES		0	/* one struct q_meminfo */
+#define Q_MEMINFO_CALLERS	1	/* struct q_kmcaller[max] -> count */
+#define Q_MEMINFO_CLASSES	2	/* struct q_kmclass[max] -> count */
+
+/* Who a physical page belongs to (q_meminfo.pages[]). */
+#define Q_MEM_KERNEL	0	/* boot-time tables and reserved ranges */
+#define Q_MEM_USER	1	/* mapped in user address spaces (a page
+				 * shared copy-on-write counts once) */
+#define Q_MEM_PGTABLE	2	/* user page directories and page tables */
+#define Q_MEM_KSTACK	3	/* kernel stacks */
+#define Q_MEM_SLAB	4	/* kmalloc size-class pages */
+#define Q_MEM_LARGE	5	/* kmalloc blocks of whole pages */
+#define Q_MEM_NOWNERS	6
+
+struct q_meminfo {
+	uint32_t total_pages, free_pages;	/* free + sum(pages) = total */
+	uint32_t pages[Q_MEM_NOWNERS];
+	uint32_t kmalloc_objects;		/* blocks in use, all sizes */
+	uint32_t kmalloc_bytes;			/* their block sizes */
+	uint32_t slab_cache_bytes;		/* free blocks in slab pages:
+						 * kmalloc's cache */
+};
+
+/* Blocks in use, summed by the kernel function that allocated them. */
+struct q_kmcaller {
+	char name[32];
+	uint32_t objects, bytes;
+};
+
+/* One size class of kmalloc (size 0: the whole-page blocks). */
+struct q_kmclass {
+	uint32_t size, pages, used, free;
+};
+
 #endif

@@ -19,6 +19,12 @@ q_trace(int op, unsigned arg, struct q_trace_status *st)
 }
 
 int
+q_meminfo(int op, void *buf, int max)
+{
+	return __sysret(__sys3(SYS_meminfo, op, __A(buf), max));
+}
+
+int
 q_sched_setslice(int pid, unsigned ns)
 {
 	return __sysret(__sys2(SYS_sched_setslice, pid, ns));

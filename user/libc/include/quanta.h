@@ -13,6 +13,10 @@
 #include <uapi/trace.h>
 
 int q_sysinfo(struct q_sysinfo *si);
+/* Memory by owner: Q_MEMINFO_PAGES fills one struct q_meminfo (max is
+ * ignored); Q_MEMINFO_CALLERS and Q_MEMINFO_CLASSES fill up to max
+ * entries (at most 128) and return how many. */
+int q_meminfo(int op, void *buf, int max);
 /* Fill up to max entries; return how many were filled. */
 int q_taskinfo(struct q_taskinfo *tasks, int max);
 int q_cpuinfo(struct q_cpuinfo *cpus, int max);
