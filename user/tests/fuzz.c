@@ -801,7 +801,11 @@ main(int argc, char **argv)
 		while (waitpid(-1, NULL, Q_WNOHANG) > 0)
 			;		/* orphans we inherited, as init */
 	}
-	while (waitpid(-1, NULL, 0) > 0)	/* orphans we inherited */
+	/* Orphans we inherited may sleep or be stopped for good (a fuzzed
+	 * kill() can send SIGSTOP): end them as init does at shutdown, then
+	 * reap them, so that the leak check sees every page back. */
+	kill(-1, SIGKILL);
+	while (waitpid(-1, NULL, 0) > 0)
 		;
 	memsnap_take(&after, 1);
 	bad += memsnap_diff("fuzz: LEAK", &before, &after, 0);
