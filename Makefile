@@ -145,6 +145,7 @@ $(B)/kernel.elf: $(B)/kernel-$(SCHED).elf $(SCHED_STAMP)
 
 -include user/user.mk
 include tests/host/host.mk
+-include tools/course/course.mk
 -include tools/lab/lab.mk
 -include tools/bench.mk
 -include tools/lint/lint.mk

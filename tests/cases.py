@@ -603,3 +603,16 @@ KNOWN_GAPS = {}
 # The scheduler trace, its viewers and the gdb helpers: tests/trace_cases.py
 import trace_cases  # noqa: E402
 CASES += trace_cases.trace_cases(Case, must, must_not)
+
+# The scheduler labs' own QEMU cases (docs/course/): not in CASES, so the
+# suite does not run them with every policy's kernel; tools/course/grade.py
+# runs them with the student's kernel and judges their figures against the
+# lab's tolerances (tools/course/labN.json).  Lab 1 grades with sched-preempt-
+# smp4 and sched-idle from CASES.
+LAB_CASES = [
+    Case("lab2-nice-share", "init=/bin/nice_share -- 2 10,0,-10",
+         timeout=120,
+         checks=[result_line("nice_share", ["share_pct", "ratio"]),
+                 must_not(r"PANIC")],
+         doc="lab 2: three hogs pinned to CPU 0 at nice 10, 0, -10 for 2 s"),
+]
