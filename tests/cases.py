@@ -607,7 +607,7 @@ CASES += trace_cases.trace_cases(Case, must, must_not)
 # The scheduler labs' own QEMU cases (docs/course/): not in CASES, so the
 # suite does not run them with every policy's kernel; tools/course/grade.py
 # runs them with the student's kernel and judges their figures against the
-# lab's tolerances (tools/course/labN.json).  Lab 1 grades with sched-preempt-
+# lab's tolerances (tools/course/lab2.json).  Lab 1 grades with sched-preempt-
 # smp4 and sched-idle from CASES.
 LAB_CASES = [
     Case("lab2-nice-share", "init=/bin/nice_share -- 2 10,0,-10",

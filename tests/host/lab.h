@@ -3,7 +3,7 @@
  *
  * A lab scenario measures and reports; the grader (tools/course/grade.py)
  * judges each figure against the bounds in the lab's definition
- * (tools/course/labN.json), so a teacher changes a tolerance there, not
+ * (tools/course/lab1.json, lab2.json), so a teacher changes a tolerance there, not
  * here.  A figure is a line "  # <policy>/<scenario>: measure NAME=VALUE".
  * sim_fail() is kept for what no tolerance can excuse: a task that never
  * ran, a machine that did nothing.

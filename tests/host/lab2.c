@@ -48,9 +48,10 @@ lab2_share_123(void)
 	}
 }
 
-/* Two equal hogs run alone for 2 s; a third equal hog arrives.  Over the
- * next 300 ms it must get its third, not the CPU to itself because it is
- * "owed" the time before it existed. */
+/* Hogs at nice 10 and -10 (10 and 30 tickets) run alone for 2 s; a hog
+ * at nice 0 (20 tickets) arrives.  Over the next 600 ms the three share
+ * 1:3:2.  The newcomer must not get the CPU to itself because it is
+ * "owed" the time before it existed, nor wait until it has "paid" it. */
 static void
 lab2_late_join(void)
 {
@@ -60,17 +61,18 @@ lab2_late_join(void)
 
 	sim_boot(1);
 	sim_run_until(LAB_T0);
-	t[0] = lab_hog("A", 0, 0);
-	t[1] = lab_hog("B", 0, 0);
+	t[0] = lab_hog("nice10", 0, 10);
+	t[1] = lab_hog("nice-10", 0, -10);
 	sim_run_until(LAB_T0 + 2 * SEC);
 	sim_account_all();
 	t[2] = lab_hog("late", 0, 0);
 	for (int i = 0; i < 3; i++)
 		mark[i] = t[i]->ran_ns;
-	sim_run_until(sim_now + 300 * MS);
+	sim_run_until(sim_now + 600 * MS);
 	shares_since(t, mark, 3, share);
+	lab_measure("share_1", share[0]);
+	lab_measure("share_3", share[1]);
 	lab_measure("newcomer_share", share[2]);
-	lab_measure("least_old_share", share[0] < share[1] ? share[0] : share[1]);
 }
 
 /* Two equal hogs; after 1 s one of them is reniced to -10 (30 tickets
@@ -95,9 +97,10 @@ lab2_renice(void)
 	lab_measure("share_after", share[0]);
 }
 
-/* A task sleeps 1 s beside an equal hog, then wakes up a hog itself.
- * The time it slept is no credit: from its wakeup on the two share the
- * CPU half and half; it does not run alone until it has "caught up". */
+/* A task at nice -10 (30 tickets) sleeps 1 s beside a hog at nice 0 (20
+ * tickets), then wakes up a hog itself.  The time it slept is no credit:
+ * from its wakeup on it gets its 0.6 of the CPU, it does not run alone
+ * until it has "caught up". */
 static void
 lab2_wake_no_credit(void)
 {
@@ -111,6 +114,7 @@ lab2_wake_no_credit(void)
 	t[1] = sim_task_new("sleeper");
 	sim_sleeper(t[1], 1 * MS, SEC);
 	sim_start(t[1], 0);
+	sched_set_nice(&t[1]->task, -10);
 	sim_run_until(LAB_T0 + 100 * MS);
 	t[1]->run_ns = SIM_FOREVER;	/* what it runs after its wakeup */
 	sim_run_until(LAB_T0 + 1100 * MS);

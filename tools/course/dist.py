@@ -15,9 +15,9 @@ skeleton that replaces it with four lines, alone on their lines:
     #endif /* END SKELETON */
 
 so the repository compiles the solution and ignores the skeleton.  The
-lab's source (``source`` in tools/course/labN.json), stripped so, becomes
-kernel/sched/student.c; the grader, the lab definitions and the handouts
-stay as they are.  The tarball unpacks into quanta-labN/ and is the same
+lab's source (``source`` in tools/course/lab1.json, lab2.json), stripped,
+becomes kernel/sched/student.c; the grader, the lab definitions and the
+handouts stay as they are.  The tarball unpacks into quanta-labN/ and is the same
 bytes for the same tree (sorted names, fixed times and owners).
 """
 

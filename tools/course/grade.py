@@ -4,14 +4,14 @@
     python3 tools/course/grade.py --lab N [--source FILE --tag NAME]
         [--only host|qemu] [--outdir DIR] [--json FILE] [--require-full]
 
-The lab's definition, tools/course/labN.json, lists its tests: a name, the
-points, the checker and, for a measured test, each figure's allowed range.
-Checkers:
+The lab's definition (tools/course/lab1.json, lab2.json, ...) lists its
+tests: a name, the points, the checker and, for a measured test, each
+figure's allowed range.  Checkers:
 
   boundary       tools/check_policy.py on the source (the policy boundary)
-  host:SCENARIO  that scenario of the host harness (tests/host/labN.c, or a
-                 generic one of tests/host/scenarios.c), built with the
-                 policy into build/host/grade-<tag>-labN
+  host:SCENARIO  that scenario of the host harness (tests/host/lab1.c,
+                 lab2.c, or a generic one of tests/host/scenarios.c), built
+                 with the policy into build/host/grade-<tag>-lab<n>
   qemu:CASE      that QEMU case (tests/cases.py, CASES or LAB_CASES) with a
                  kernel built with the policy, run by tests/run.py's runner
 
@@ -172,15 +172,17 @@ class Grader:
         log = self.outdir / f"host-{scenario}.log"
         status, text = run_cmd([str(self.host_bin), scenario],
                                HOST_TIMEOUT, log)
-        full = f"{self.tag}/{scenario}"
+        name = rf"\S+/{re.escape(scenario)}"   # <policy name>/<scenario>
         if status is None:
             return False, f"hung: no result after {HOST_TIMEOUT} s", text
-        if re.search(rf"^PASS {re.escape(full)}$", text, re.M):
+        if re.search(rf"^PASS {name}$", text, re.M):
             return True, "", text
-        m = re.search(rf"^FAIL {re.escape(full)}: (.*)$", text, re.M)
+        m = re.search(rf"^FAIL {name}: (.*)$", text, re.M)
         if m:
-            return False, m.group(1), text
-        if f"{full}" not in text and "passed" in text:
+            panic = re.search(r"^panic at .*$", text, re.M)
+            return False, m.group(1) + (f": {panic.group(0)}" if panic
+                                        else ""), text
+        if re.search(r"^host \S+: 0 passed, 0 failed", text, re.M):
             return False, f"no scenario {scenario} in the harness", text
         return False, f"no verdict (status {status}): {last_lines(text)}", \
             text
@@ -260,7 +262,7 @@ class Grader:
         """Run every test, calling report(entry) as each is judged."""
         tests = self.lab["tests"]
         chosen = [t for t in tests if self.only is None or
-                  t["checker"].split(":")[0] == self.only]
+                  t["checker"].split(":")[0] in (self.only, "boundary")]
         self.build(chosen)
         results = {}
         for t in tests:
@@ -324,7 +326,8 @@ def parse_args(argv):
                    help="the policy to grade (relative to the tree)")
     p.add_argument("--tag", default="student",
                    help="its name in build/ (kernel-<tag>.elf)")
-    p.add_argument("--only", choices=("host", "qemu", "boundary"))
+    p.add_argument("--only", choices=("host", "qemu"),
+                   help="only these tests (and the boundary check)")
     p.add_argument("--outdir", help="default build/grade/<tag>-lab<n>")
     p.add_argument("--json", help="default <outdir>/results.json")
     p.add_argument("--jobs", "-j", type=int, default=2,
