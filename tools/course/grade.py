@@ -8,7 +8,8 @@ The lab's definition (tools/course/lab1.json, lab2.json, ...) lists its
 tests: a name, the points, the checker and, for a measured test, each
 figure's allowed range.  Checkers:
 
-  boundary       tools/check_policy.py on the source (the policy boundary)
+  boundary       tools/check_policy.py on the source (the policy boundary),
+                 if the source builds
   host:SCENARIO  that scenario of the host harness (tests/host/lab1.c,
                  lab2.c, or a generic one of tests/host/scenarios.c), built
                  with the policy into build/host/grade-<tag>-lab<n>
@@ -272,7 +273,11 @@ class Grader:
                 report(results[t["name"]])
                 continue
             kind, _, arg = t["checker"].partition(":")
-            if kind == "boundary":
+            if kind == "boundary" and (self.host_why or self.kernel_why):
+                results[t["name"]] = self.result(
+                    t, False, f"not run: {self.host_why or self.kernel_why}",
+                    "")
+            elif kind == "boundary":
                 ok, why = self.check_boundary(t)
                 results[t["name"]] = self.result(t, ok, "" if ok else why,
                                                  "")
