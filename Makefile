@@ -7,6 +7,8 @@
 #   make iso        a GRUB rescue ISO, build/quanta.iso
 #   make gdb        QEMU halted with a GDB stub, and gdb attached to it
 #   make trace CMD="prog args"   that program as init, traced: build/trace/
+#   make grade LAB=n   grade kernel/sched/student.c against lab n (docs/course/)
+#   make dist LAB=n    the student tarball of lab n, build/quanta-labN.tar.gz
 #
 # Variables (docs/architecture.md, section 4.1): SCHED CPUS HZ CMDLINE CROSS
 # PROFILE SCHED_DEBUG.
