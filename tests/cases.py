@@ -616,3 +616,9 @@ LAB_CASES = [
                  must_not(r"PANIC")],
          doc="lab 2: three hogs pinned to CPU 0 at nice 10, 0, -10 for 2 s"),
 ]
+# The gdb helpers (tools/gdb/policies.py) walk each policy's queue by its
+# struct names; the student policy's names are the student's, one set per
+# lab, so they have no entry (docs/policies/README.md, docs/course/).
+KNOWN_GAPS[("sched-gdb-helpers", "student")] = (
+    "tools/gdb/policies.py knows each policy's structs by name; the "
+    "student's are the student's own (docs/course/README.md)")
