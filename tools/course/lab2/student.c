@@ -191,8 +191,9 @@ stride_migrate_in(struct rq *dst, struct task *p)
 	st->pass = stride_rq(dst)->floor + st->lag;
 }
 
-/* A task forked by a policy task inherits nothing; one forked before
- * any enqueue (init, kernel threads) gets its stride here too. */
+/* Every task needs a stride, also one that starts real-time and joins
+ * the policy later through an ENQ_WAKEUP rather than ENQ_NEW: set it at
+ * fork, for all. */
 static int
 stride_fork(struct task *parent, struct task *child)
 {
