@@ -7,6 +7,8 @@
 #   make iso        a GRUB rescue ISO, build/quanta.iso
 #   make gdb        QEMU halted with a GDB stub, and gdb attached to it
 #   make trace CMD="prog args"   that program as init, traced: build/trace/
+#   make grade LAB=n   grade kernel/sched/student.c against lab n (docs/course/)
+#   make dist LAB=n    the student tarball of lab n, build/quanta-labN.tar.gz
 #
 # Variables (docs/architecture.md, section 4.1): SCHED CPUS HZ CMDLINE CROSS
 # PROFILE SCHED_DEBUG.
@@ -145,6 +147,7 @@ $(B)/kernel.elf: $(B)/kernel-$(SCHED).elf $(SCHED_STAMP)
 
 -include user/user.mk
 include tests/host/host.mk
+-include tools/course/course.mk
 -include tools/lab/lab.mk
 -include tools/bench.mk
 -include tools/lint/lint.mk
@@ -236,6 +239,7 @@ test: lint policy-check all kernels host-test
 	@$(MAKE) --no-print-directory lab-quick
 	@$(MAKE) --no-print-directory bench-quick
 	@$(MAKE) --no-print-directory seeds-test
+	@$(MAKE) --no-print-directory grade-check
 
 clean:
 	rm -rf $(B)
