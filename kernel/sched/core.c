@@ -346,6 +346,7 @@ switch_class(struct rq *rq, struct task *prev)
 	} else {
 		rt_enqueue(rq, prev, 0);
 	}
+	set_curr_prio(rq, prev);	/* if it is picked again: no switch */
 }
 
 /* Take the running task off the CPU (or put it back in its queue) and
