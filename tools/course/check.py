@@ -55,12 +55,15 @@ def reference_tag(lab):
 class Checker:
     def __init__(self):
         self.failed = 0
+        self.passed = 0
 
     def verdict(self, ok, what, why=""):
         print(f"{'PASS' if ok else 'FAIL'}  grade-check: {what}"
               + ("" if ok else f": {why}"), flush=True)
         if not ok:
             self.failed += 1
+        else:
+            self.passed += 1
         return ok
 
     def reference(self, lab):
@@ -187,7 +190,7 @@ def main(argv=None):
             tree = check.tarball(lab, tmp)
             if tree:
                 check.skeleton(lab, tree)
-    print(f"grade-check: {'all good' if not check.failed else str(check.failed) + ' failed'}")
+    print(f"grade-check: {check.passed} passed, {check.failed} failed")
     return 1 if check.failed else 0
 
 
