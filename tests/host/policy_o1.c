@@ -117,6 +117,24 @@ static void o1_slice_100(void) { slices_with(0, 100); }
 static void o1_slice_2622_1000(void) { slices_with(1, 1000); }
 static void o1_slice_2622_250(void) { slices_with(1, 250); }
 
+/* On one CPU (booted), a hog and a task that runs 1 ms and sleeps 10 ms,
+ * for 3 s; the sleeper in *slp. */
+static struct sim_task *
+hog_and_sleeper(struct sim_task **slp)
+{
+	struct sim_task *hog, *sl;
+
+	hog = sim_task_new("hog");
+	sim_hog(hog);
+	sim_start(hog, 0);
+	sl = sim_task_new("sleeper");
+	sim_sleeper(sl, 1 * MS, 10 * MS);
+	sim_start(sl, 0);
+	sim_run_until(3 * SEC);
+	*slp = sl;
+	return hog;
+}
+
 /* A hog's sleep_avg drains to 0: bonus -5, PR 25.  A task that runs 1 ms
  * and sleeps 10 ms fills it: bonus +5, PR 15. */
 static void
@@ -126,13 +144,7 @@ o1_hog_sleeper_pr(void)
 	int hog_pr, sl_pr;
 
 	sim_boot(1);
-	hog = sim_task_new("hog");
-	sim_hog(hog);
-	sim_start(hog, 0);
-	sl = sim_task_new("sleeper");
-	sim_sleeper(sl, 1 * MS, 10 * MS);
-	sim_start(sl, 0);
-	sim_run_until(3 * SEC);
+	hog = hog_and_sleeper(&sl);
 	hog_pr = pr(hog);
 	sl_pr = pr(sl);
 	sim_info("after 3 s: hog PR %d, sleeper PR %d (%llu wakeups)", hog_pr,
@@ -151,18 +163,12 @@ o1_hog_sleeper_pr(void)
 static void
 o1_renice_with(int variant, int lo, int hi)
 {
-	struct sim_task *hog, *sl;
+	struct sim_task *sl;
 	int before, after;
 
 	sim_boot(1);
 	set_tunable("o1_variant", variant);
-	hog = sim_task_new("hog");
-	sim_hog(hog);
-	sim_start(hog, 0);
-	sl = sim_task_new("sleeper");
-	sim_sleeper(sl, 1 * MS, 10 * MS);
-	sim_start(sl, 0);
-	sim_run_until(3 * SEC);
+	hog_and_sleeper(&sl);
 	before = pr(sl);
 	renice(sl, 1);
 	after = pr(sl);
