@@ -92,34 +92,6 @@ __sysret(long r)
 
 #define __A(x)	((long)(x))
 
-/*
- * A test-and-test-and-set lock for short critical sections (malloc, the
- * thread list, a stream).  A holder may be preempted, so a waiter that has
- * spun for a while gives up its CPU instead of burning its whole slice.
- */
-static inline void
-__lock(volatile int *l)
-{
-	int spins = 0;
-
-	while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE) != 0) {
-		while (__atomic_load_n(l, __ATOMIC_RELAXED) != 0) {
-			if (++spins < 64) {
-				__builtin_ia32_pause();
-			} else {
-				__sys0(SYS_sched_yield);
-				spins = 0;
-			}
-		}
-	}
-}
-
-static inline void
-__unlock(volatile int *l)
-{
-	__atomic_store_n(l, 0, __ATOMIC_RELEASE);
-}
-
 /* Futex helpers: raw results (0 or -errno), errno untouched. */
 static inline long
 __futex_wait(int *uaddr, int val, const struct q_timespec *rel)
@@ -131,6 +103,41 @@ static inline long
 __futex_wake(int *uaddr, int n)
 {
 	return __sys4(SYS_futex, __A(uaddr), Q_FUTEX_WAKE, n, 0);
+}
+
+/*
+ * A lock for short critical sections (malloc, the thread list, a stream):
+ * 0 free, 1 held, 2 held with sleepers (Ulrich Drepper, "Futexes Are
+ * Tricky", 2004, mutex 2).  A waiter spins a little, then sleeps on the
+ * futex: a waiter that only yielded could keep the CPU from a preempted
+ * holder for good under a policy whose yield keeps the yielder in front
+ * (staircase v6.3, docs/policies/staircase.md).
+ */
+static inline void
+__lock(volatile int *l)
+{
+	int c = 0;
+
+	for (int spins = 0; spins < 64; spins++) {
+		c = 0;
+		if (__atomic_compare_exchange_n(l, &c, 1, 0, __ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
+			return;
+		__builtin_ia32_pause();
+	}
+	if (c != 2)
+		c = __atomic_exchange_n(l, 2, __ATOMIC_ACQUIRE);
+	while (c != 0) {
+		__futex_wait((int *)l, 2, 0);
+		c = __atomic_exchange_n(l, 2, __ATOMIC_ACQUIRE);
+	}
+}
+
+static inline void
+__unlock(volatile int *l)
+{
+	if (__atomic_exchange_n(l, 0, __ATOMIC_RELEASE) == 2)
+		__futex_wake((int *)l, 1);
 }
 
 /* stdio.c: flush every stream (exit), hold every stream (fork). */
