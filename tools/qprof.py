@@ -87,7 +87,8 @@ def profile(args, cmdline):
                        stdin=subprocess.DEVNULL, check=False)
         insns, runs = parse_log(log)
     ks = symbols(args.kernel)
-    us = symbols(os.path.join(ROOT, "build/user/bin", args.prog)) \
+    # the program next to the initrd it was packed into (build/ or build/release/)
+    us = symbols(os.path.join(os.path.dirname(args.initrd), "user/bin", args.prog)) \
         if args.prog else []
     ka, ua = [a for a, _ in ks], [a for a, _ in us]
     counts, per_insn = collections.Counter(), collections.Counter()
