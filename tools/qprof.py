@@ -155,7 +155,7 @@ CATEGORIES = [
                        r"sched_finish_switch|tss_set_kstack|mm_pgdir_phys|"
                        r"balance_after_switch|sched_preempt_point)\b"),
     ("policy", r"@kernel/sched/(rr|o1|staircase|rsdl|cfs|eevdf|student|"
-               r"rt)\.[ch]"),
+               r"rt)\.[ch]|^rb_\w+@|@kernel/lib/(rbtree|weight)"),
     ("tick and interrupts", r"^(sched_tick|timer_\w+|lapic_\w+|vec\d+|"
                             r"alltraps\S*|trap|balance_tick|\w+_tick)\b"),
 ]
