@@ -38,6 +38,7 @@
 #include "kernel/selftest.h"
 #include "kernel/smp.h"
 #include "kernel/time.h"
+#include "kernel/upcall.h"
 
 struct cpu cpus[MAX_CPUS];
 int ncpu;

@@ -16,6 +16,7 @@
 #include "kernel/syscall.h"
 #include "kernel/task.h"
 #include "kernel/time.h"
+#include "kernel/upcall.h"
 
 static const syscall_fn table[NSYSCALLS] = {
 	[SYS_exit] = sys_exit, [SYS_fork] = sys_fork, [SYS_read] = sys_read,

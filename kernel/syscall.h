@@ -14,11 +14,7 @@ struct trapframe;
 
 typedef int32_t (*syscall_fn)(uint32_t, uint32_t, uint32_t, uint32_t, uint32_t);
 
-/* trap() hands a system call from user mode (int $0x80) here, whole. */
-void syscall_trap(struct trapframe *tf);
-/* CPU-time accounting at the user/kernel boundary (TSC based). */
-void acct_enter_kernel(void);
-void acct_leave_kernel(void);
+/* syscall_trap() and the crossing's accounting: kernel/upcall.h */
 
 #define SYSCALL(name) int32_t name(uint32_t a1, uint32_t a2, uint32_t a3, \
 				   uint32_t a4, uint32_t a5)

@@ -16,6 +16,10 @@ Rules (each reported as PATH:LINE: RULE: text):
                  directory of the repository
   history        the project's own history instead of the code: "session 3",
                  "issue 12", "a later issue", "this session"
+  arch-include   an arch/ file that includes a kernel/ header other than
+                 kernel/upcall.h (the calls arch/ makes up into kernel/)
+                 and the services listed in ARCH_KERNEL_HEADERS
+                 (docs/architecture.md, "Layering")
 
 Linux, xv6 and QEMU files share directory names with Quanta's (Linux's
 kernel/sched.c, include/linux/...), so a path on a line that names such a
@@ -67,6 +71,13 @@ FOREIGN_FILES = {"kernel/sched.c", "kernel/sched_fair.c", "kernel/sched_rt.c",
                  "kernel/sched/ext.c", "kernel/sched/rt.c", "kernel/fork.c",
                  "kernel/sched/sched.h"}
 BARE_MD_RE = re.compile(r"(?<![\w./-])([\w-]+\.md)\b")
+# What arch/ may include from kernel/: the upcalls, and the kernel's
+# services used as a library (output, panics, locks, memory, the clock,
+# symbols) or as the data structures a context is built for.
+ARCH_KERNEL_HEADERS = {"upcall.h", "config.h", "cpu.h", "printk.h",
+                       "panic.h", "spinlock.h", "frame.h", "time.h",
+                       "ksyms.h", "mm.h", "task.h"}
+ARCH_INCLUDE_RE = re.compile(r'^\s*#\s*include\s*"kernel/([^"]+)"')
 
 
 def repo_files(root):
@@ -137,6 +148,11 @@ class Checker:
                     self.report(path, n, "history", line)
             if not fenced and not is_self:
                 self.check_citations(path, n, line, is_md)
+            if path.startswith("arch/"):
+                m = ARCH_INCLUDE_RE.match(line)
+                if m and not m.group(1).startswith("lib/") and \
+                        m.group(1) not in ARCH_KERNEL_HEADERS:
+                    self.report(path, n, "arch-include", line)
 
     def check_citations(self, path, n, line, is_md):
         here = os.path.dirname(path)

@@ -112,6 +112,15 @@ class LintTest(unittest.TestCase):
         self.assert_passes("kernel/main.c",
                            "\n/* Linux 2.6.24 kernel/sched_fair.c */\n")
 
+    def test_arch_includes_kernel_internals(self):
+        self.assert_fails("arch-include", "arch/x86/trap.c",
+                          '\n#include "kernel/proc.h"\n')
+
+    def test_arch_includes_upcalls_and_services(self):
+        self.assert_passes("arch/x86/trap.c",
+                           '\n#include "kernel/upcall.h"\n'
+                           '#include "kernel/lib/string.h"\n')
+
     def test_history_session(self):
         self.assert_fails("history", "kernel/main.c",
                           f"\n/* measured in {SES} 3 */\n")
