@@ -5,11 +5,14 @@
 
 For every lab (tools/course/lab1.json, lab2.json, ...):
 
- 1. its reference solution (the lab's ``source``) scores full marks with
-    ``make grade``'s grader, host and QEMU tests alike;
- 2. its student tarball (tools/course/dist.py) unpacks, holds no marker and
-    no line of the solution that is not also in the skeleton, and has the
-    skeleton as kernel/sched/student.c;
+ 1. its reference solution (the lab's ``source``, or its
+    ``writeup_reference``) scores full marks with ``make grade``'s grader,
+    host and QEMU tests alike (experiments in QUICK mode; the items the
+    instructor grades by hand are listed as such, not scored);
+ 2. its student tarball (tools/course/dist.py) unpacks, holds no marker,
+    no line of a solution that is not also outside it, and no withheld
+    file, and has the skeleton as kernel/sched/student.c (lab 5: the
+    write-up template where the student writes);
  3. in the unpacked tree ``make SCHED=student`` builds the student's
     kernel, and the host part of ``make grade`` runs to the end on the
     skeleton, passes exactly the tests listed as ``skeleton_passes`` and
@@ -47,7 +50,7 @@ def labs():
 
 def reference_tag(lab):
     """The build name of a lab's reference solution."""
-    if lab["source"] == dist.STUDENT:
+    if lab.get("source", dist.STUDENT) == dist.STUDENT:
         return "student"
     return f"ref-lab{lab['lab']}"
 
@@ -70,15 +73,18 @@ class Checker:
         """Step 1: the reference gets every point."""
         n = lab["lab"]
         cmd = [sys.executable, "tools/course/grade.py", "--lab", str(n),
-               "--source", lab["source"], "--tag", reference_tag(lab),
-               "--require-full"]
+               "--source", lab.get("source") or dist.STUDENT,
+               "--tag", reference_tag(lab), "--require-full", "--quick"]
+        if lab.get("writeup_reference"):
+            cmd += ["--writeup", lab["writeup_reference"]]
         status, text = run_cmd(cmd, BUILD_TIMEOUT)
         for line in text.splitlines():
             print(f"    {line}")
         total = re.search(rf"^lab{n}: (\d+)/(\d+)$", text, re.M)
         why = total.group(0) if total else f"grader status {status}"
+        what = lab.get("source") or lab.get("writeup_reference")
         return self.verdict(status == 0, f"lab {n}'s reference solution "
-                            f"{lab['source']} scores full marks", why)
+                            f"{what} scores full marks", why)
 
     def tarball(self, lab, tmp):
         """Step 2: the tarball holds the skeleton and no solution."""
@@ -102,9 +108,11 @@ class Checker:
             data = src.read_bytes()
             if not dist.is_marked(rel, data):
                 continue
-            _, solution, skeleton = dist.split(data.decode(), rel)
+            kept, solution, _ = dist.split(data.decode(), rel)
+            # a solution line that is also in the skeleton or outside the
+            # marked blocks (a "return;") is no leak
             only = {ln.strip() for ln in solution} - \
-                {ln.strip() for ln in skeleton} - {""}
+                {ln.strip() for ln in kept.splitlines()} - {""}
             # where this file's strip is shipped: its own path, and for the
             # lab's source the student file.  (Another lab's student.c is
             # not shipped: the lab's skeleton takes its place.)
@@ -123,13 +131,23 @@ class Checker:
                     if mark in have:
                         leaks.append(f"{shipped.relative_to(tree)}: marker "
                                      f"{mark}")
+        leaks += [f"{rel}: withheld, but shipped"
+                  for rel in sorted(dist.withheld(ROOT))
+                  if (tree / rel).exists()]
         self.verdict(not leaks, f"lab {n}'s tarball holds no solution line",
                      "; ".join(leaks[:5]))
-        want = dist.split((ROOT / lab["source"]).read_text(),
-                          lab["source"])[0]
-        self.verdict((tree / dist.STUDENT).read_text() == want,
-                     f"lab {n}'s tarball has its skeleton as {dist.STUDENT}",
-                     "it differs")
+        if lab.get("source"):
+            want = dist.split((ROOT / lab["source"]).read_text(),
+                              lab["source"])[0]
+            self.verdict((tree / dist.STUDENT).read_text() == want,
+                         f"lab {n}'s tarball has its skeleton as "
+                         f"{dist.STUDENT}", "it differs")
+        if lab.get("writeup_template"):
+            want = (ROOT / lab["writeup_template"]).read_text()
+            got = tree / lab["writeup"]
+            self.verdict(got.exists() and got.read_text() == want,
+                         f"lab {n}'s tarball has the write-up template as "
+                         f"{lab['writeup']}", "missing or different")
         return tree
 
     def skeleton(self, lab, tree):
@@ -161,7 +179,8 @@ class Checker:
         results = json.loads(res.read_text())
         kinds = {t["name"]: t["checker"].split(":")[0]
                  for t in lab["tests"]}
-        graded = [t for t in results["tests"] if kinds[t["name"]] != "qemu"]
+        graded = [t for t in results["tests"]
+                  if kinds[t["name"]] not in ("qemu", "tables", "manual")]
         passed = sorted(t["name"] for t in graded if t["status"] == "passed")
         expect = sorted(lab.get("skeleton_passes", []))
         self.verdict(passed == expect, f"lab {n}'s skeleton passes just "
