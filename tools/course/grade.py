@@ -475,8 +475,11 @@ def main(argv=None):
     outdir = outdir.resolve()
     outdir.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
-    print(f"lab{args.lab} ({lab['title']}): grading {args.source}",
-          flush=True)
+    policy = any(t["checker"].startswith(("host:", "qemu:"))
+                 for t in lab["tests"])
+    what = args.source if policy else \
+        (args.writeup or lab.get("writeup", "?"))
+    print(f"lab{args.lab} ({lab['title']}): grading {what}", flush=True)
     entries = Grader(lab, args.source, args.tag, outdir, args.only,
                      args.jobs, args.writeup, args.quick).grade(print_line)
     score = sum(e["score"] for e in entries)
