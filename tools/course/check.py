@@ -116,9 +116,9 @@ class Checker:
             # where this file's strip is shipped: its own path, and for the
             # lab's source the student file.  (Another lab's student.c is
             # not shipped: the lab's skeleton takes its place.)
-            if rel == lab["source"]:
+            if rel == lab.get("source"):
                 shipped_as = {tree / rel, tree / dist.STUDENT}
-            elif rel == dist.STUDENT:
+            elif rel == dist.STUDENT and lab.get("source"):
                 shipped_as = set()
             else:
                 shipped_as = {tree / rel}
