@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import dist  # noqa: E402  tools/course/dist.py
-from grade import make_env, run_cmd  # noqa: E402  tools/course/grade.py
+from grade import last_lines, make_env, run_cmd  # noqa: E402  tools/course/grade.py
 
 BUILD_TIMEOUT = 1200
 
@@ -186,6 +186,25 @@ class Checker:
                   and t["name"] not in why]
         self.verdict(not silent, f"lab {n}'s skeleton fails with a reason",
                      f"no reason given for {', '.join(silent)}")
+        for name in lab.get("skeleton_boots", []):
+            self.boots(n, tree, name)
+
+    def boots(self, n, tree, name):
+        """The skeleton's kernel boots and runs the QEMU test name to its
+        end: it fails on what it measured, not by a timeout or a panic."""
+        proc = subprocess.run(
+            [sys.executable, "tools/course/grade.py", "--lab", str(n),
+             "--test", name], cwd=tree, env=make_env(),
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, timeout=BUILD_TIMEOUT)
+        text = proc.stdout.decode(errors="replace")
+        m = re.search(rf"^FAIL  {re.escape(name)}  \(0/\d+\)  \[[^\]]+\]: "
+                      r"(\S.*)$", text, re.M)
+        bad = m and re.search(r"timed out|timeout|panic|PANIC|not run",
+                              m.group(1))
+        self.verdict(bool(m) and not bad, f"lab {n}'s skeleton boots and "
+                     f"fails {name} on its figures",
+                     m.group(1) if m else last_lines(text))
 
 
     def build(self, n, tree):

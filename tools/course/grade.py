@@ -129,8 +129,9 @@ class Grader:
     """Grades one policy source against one lab."""
 
     def __init__(self, lab, source, tag, outdir, only, jobs, writeup=None,
-                 quick=False):
+                 quick=False, names=None):
         self.lab = lab
+        self.names = set(names or [])
         self.writeup = writeup or lab.get("writeup", "")
         self.quick = quick
         self.jobs = jobs
@@ -364,12 +365,15 @@ class Grader:
         chosen = [t for t in tests if self.only is None or
                   t["checker"].split(":")[0] in (self.only, "boundary",
                                                  "writeup", "manual")]
+        if self.names:
+            chosen = [t for t in chosen if t["name"] in self.names]
         self.build(chosen)
         results = {}
         for t in tests:
             if t not in chosen:
                 results[t["name"]] = self.skipped(
-                    t, f"--only {self.only} leaves {t['checker']} out")
+                    t, f"--only {self.only} leaves {t['checker']} out"
+                    if self.only else "not chosen with --test")
                 report(results[t["name"]])
                 continue
             kind, _, arg = t["checker"].partition(":")
@@ -453,6 +457,8 @@ def parse_args(argv):
     p.add_argument("--require-full", action="store_true",
                    help="exit 1 unless every point was earned (of the "
                         "tests not graded by hand)")
+    p.add_argument("--test", action="append", metavar="NAME",
+                   help="only this test (repeatable)")
     p.add_argument("--writeup", help="the write-up to grade (default: "
                    "the lab's writeup)")
     p.add_argument("--quick", action="store_true",
@@ -481,7 +487,8 @@ def main(argv=None):
         (args.writeup or lab.get("writeup", "?"))
     print(f"lab{args.lab} ({lab['title']}): grading {what}", flush=True)
     entries = Grader(lab, args.source, args.tag, outdir, args.only,
-                     args.jobs, args.writeup, args.quick).grade(print_line)
+                     args.jobs, args.writeup, args.quick,
+                     args.test).grade(print_line)
     score = sum(e["score"] for e in entries)
     total = sum(e["max_score"] for e in entries
                 if e["status"] != "manual")
