@@ -138,6 +138,16 @@ lab3_new_top(void)
 	lab_measure("newcomer_share_later", share_of(b, b0, a, a0));
 }
 
+/* One CPU, idle for LAB_T0, then three hogs. */
+static void
+boot_three_hogs(void)
+{
+	sim_boot(1);
+	sim_run_until(LAB_T0);
+	for (int i = 0; i < 3; i++)
+		lab_hog(i == 0 ? "hogA" : i == 1 ? "hogB" : "hogC", 0, 0);
+}
+
 /* Three hogs and an interactive task: it wakes 50 times a second and
  * must run at once, not after the hogs' quanta. */
 static void
@@ -145,10 +155,7 @@ lab3_interactive(void)
 {
 	struct sim_task *it;
 
-	sim_boot(1);
-	sim_run_until(LAB_T0);
-	for (int i = 0; i < 3; i++)
-		lab_hog(i == 0 ? "hogA" : i == 1 ? "hogB" : "hogC", 0, 0);
+	boot_three_hogs();
 	it = interactive("interactive");
 	sim_run_until(LAB_T0 + 200 * MS);
 	lat_watch(it);
@@ -196,10 +203,7 @@ lab3_phase(void)
 {
 	struct sim_task *t;
 
-	sim_boot(1);
-	sim_run_until(LAB_T0);
-	for (int i = 0; i < 3; i++)
-		lab_hog(i == 0 ? "hogA" : i == 1 ? "hogB" : "hogC", 0, 0);
+	boot_three_hogs();
 	t = sim_task_new("phase");
 	sim_sleeper(t, 1 * MS, 19 * MS);
 	sim_user(t, 300 * MS);		/* its first burst: a hog's */

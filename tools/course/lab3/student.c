@@ -115,7 +115,8 @@ queue_add(struct mlfq_rq *q, struct mlfq_task *mt, int head)
 }
 
 /* Rule 5 for the tasks queued here: all to the top, in the order they
- * were queued, level by level. */
+ * were queued, level by level; but not one that came from another CPU
+ * with its level set in this period already (demoted since the boost). */
 static void
 boost_queued(struct mlfq_rq *q, uint64_t epoch)
 {
@@ -126,6 +127,8 @@ boost_queued(struct mlfq_rq *q, uint64_t epoch)
 		list_for_each_safe(pos, n, &q->level[i]) {
 			struct mlfq_task *mt =
 				list_entry(pos, struct mlfq_task, link);
+			if (mt->epoch == epoch)
+				continue;
 			list_del(&mt->link);
 			set_level(mt, 0, epoch);
 			list_add_tail(&mt->link, &q->level[0]);
