@@ -801,6 +801,11 @@ LAB_CASES = [
          checks=[result_line("nice_share", ["share_pct", "ratio"]),
                  must_not(r"PANIC")],
          doc="lab 2: three hogs pinned to CPU 0 at nice 10, 0, -10 for 2 s"),
+    Case("lab3-interactive", "init=/bin/interactive -- 2 3 1 19", cpus=1,
+         timeout=120,
+         checks=[result_line("interactive", ["avg_us", "max_us", "missed"]),
+                 must_not(r"PANIC")],
+         doc="lab 3: a 1 ms / 19 ms interactive task beside 3 hogs on 1 CPU for 2 s"),
 ]
 # The gdb helpers (tools/gdb/policies.py) walk each policy's queue by its
 # struct names; the student policy's names are the student's, one set per

@@ -73,6 +73,8 @@ rq_locked_here(struct rq *rq)
  * core's default (defaults.c); the core calls through this. */
 extern struct sched_policy sched_ops;
 void sched_fill_defaults(void);
+/* The core's placement, the select_cpu hook's default (defaults.c). */
+int sched_default_select_cpu(struct task *p, int flags, int waker_cpu);
 
 /* ---- for the rest of the kernel ---- */
 void sched_init(void);			/* BSP, before any task */
