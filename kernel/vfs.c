@@ -250,10 +250,10 @@ vfs_rename(const struct vfs_name *from, const struct vfs_name *to)
 
 	if (from->last != VFS_LAST_NORM || to->last != VFS_LAST_NORM)
 		return -EBUSY;
+	if (!rest[0] || (mount_of(to->abs, &rest2), !rest2[0]))
+		return -EBUSY;		/* a mount point */
 	if (mount_of(to->abs, &rest2)->type != t)
 		return -EXDEV;
-	if (!rest[0] || !rest2[0])
-		return -EBUSY;
 	if (from->dir || to->dir) {	/* a trailing '/': directories only */
 		if ((r = vfs_stat_path(from->abs, &st)) < 0)
 			return r;

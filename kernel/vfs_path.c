@@ -198,9 +198,12 @@ vfs_chdir(const struct vfs_name *n)
 		return r;
 	if ((st.st_mode & Q_S_IFMT) != Q_S_IFDIR)
 		return -ENOTDIR;
-	if (!(path = kmalloc(Q_PATH_MAX)))	/* one size: fork copies it */
+	if (strcmp(n->abs, "/") == 0)
+		path = NULL;			/* the root needs no copy */
+	else if (!(path = kmalloc(Q_PATH_MAX)))	/* one size: fork copies it */
 		return -ENOMEM;
-	strlcpy(path, n->abs, Q_PATH_MAX);
+	if (path)
+		strlcpy(path, n->abs, Q_PATH_MAX);
 	spin_lock(&fs->lock);
 	old = fs->cwd;
 	fs->cwd = path;
