@@ -31,8 +31,9 @@ struct vfs_mount {
  *	{ "/proc", &procfs_type },
  * with a procfs_type of at least .name = "proc", .readonly = 1 and
  * .open = procfs_open (its directories' files with a getdents op), the
- * VFS answering stat by open and fstat and every change by EROFS.  The initrd has an empty directory at each
- * mount point (user/user.mk), so that ls / lists them as Linux does.
+ * VFS answering stat by open and fstat and every change by EROFS.  The
+ * initrd has an empty directory at each mount point (user/user.mk), so
+ * that ls / lists them as Linux does.
  */
 static const struct vfs_mount mounts[] = {
 	{ "/", &initrdfs_type },
