@@ -1,7 +1,8 @@
 /*
  * file.c - open files and descriptor tables.  The kinds of file live
- * elsewhere: kernel/vfs.c finds them by name, kernel/initrdfs.c,
- * ramfs.c and devfs.c implement them, kernel/pipe.c makes pipes.
+ * elsewhere: kernel/vfs.c finds them by name; kernel/initrdfs.c,
+ * ramfs.c (with ramfs_file.c) and devfs.c implement them; kernel/pipe.c
+ * makes pipes.
  */
 #include <stddef.h>
 #include <stdint.h>
