@@ -13,6 +13,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/mm.h"
 #include "kernel/printk.h"
+#include "kernel/procfs.h"
 
 struct file *
 file_alloc(const struct file_ops *ops, void *priv, int rd, int wr)
@@ -257,6 +258,8 @@ vfs_open(const char *path, int flags, int *err)
 	struct file *f;
 
 	*err = -ENOMEM;
+	if (strncmp(path, "/proc", 5) == 0 && (!path[5] || path[5] == '/'))
+		return procfs_open(path + 5, flags, err);
 	if (strcmp(path, "/dev/null") == 0)
 		return file_alloc(&null_ops, NULL, rd, wr);
 	if (strcmp(path, "/dev/console") == 0 || strcmp(path, "/dev/tty") == 0)
