@@ -4,8 +4,8 @@
  * Every LOAD_FREQ ticks (5 s and one tick) CPU 0 samples the number of
  * runnable tasks on all CPUs and folds it into three exponentially decaying
  * averages (1, 5 and 15 minutes) in 11-bit fixed point.  The constants and
- * the rounding are Linux 6.1's (include/linux/sched/loadavg.h,
- * kernel/sched/loadavg.c; docs/reference/procfs.md).
+ * the rounding are Linux 6.1's: include/linux/sched/loadavg.h and
+ * Linux 6.1 kernel/sched/loadavg.c (docs/reference/procfs.md).
  */
 #ifndef KERNEL_LOADAVG_H
 #define KERNEL_LOADAVG_H

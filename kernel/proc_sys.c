@@ -3,8 +3,9 @@
  * schedstat, uptime, cpuinfo, version.
  *
  * Formats of Linux 6.1: fs/proc/stat.c (show_stat), fs/proc/meminfo.c,
- * fs/proc/loadavg.c, kernel/sched/stats.c (show_schedstat, version 15),
- * fs/proc/uptime.c, arch/x86/kernel/cpu/proc.c, fs/proc/version.c.  The
+ * fs/proc/loadavg.c, fs/proc/uptime.c, fs/proc/version.c,
+ * arch/x86/kernel/cpu/proc.c, and Linux 6.1 kernel/sched/stats.c
+ * (show_schedstat, version 15); docs/reference/procfs.md.  The
  * counters are the ones SYS_cpuinfo, SYS_sysinfo and SYS_meminfo report,
  * read without locks as those calls read them.  Fields Quanta does not
  * keep are 0 (docs/user.md).

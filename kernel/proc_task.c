@@ -2,12 +2,13 @@
  * proc_task.c - the per-task /proc files: stat, status, sched, schedstat.
  *
  * Field by field in the order of Linux 6.1: fs/proc/array.c (do_task_stat,
- * proc_pid_status), kernel/sched/debug.c (proc_sched_show_task, as printed
- * with schedstats off, Linux's default) and fs/proc/base.c
- * (proc_pid_schedstat).  A field Quanta does not keep is 0; docs/user.md
- * lists them.  Every function runs with proc_lock held, which keeps the
- * task and its process alive; the scheduling counters are read without
- * the runqueue lock, as ps reads them.
+ * proc_pid_status), fs/proc/base.c (proc_pid_schedstat) and
+ * Linux 6.1 kernel/sched/debug.c (proc_sched_show_task, schedstats off);
+ * docs/reference/procfs.md.  A field Quanta does
+ * not keep is 0; docs/user.md lists them.  Every function runs with
+ * proc_lock held, which keeps the task and its process alive; the
+ * scheduling counters are read without the runqueue lock, as ps reads
+ * them.
  */
 #include <stdint.h>
 #include "include/uapi/types.h"
