@@ -188,11 +188,16 @@ sched_line(struct pbuf *b, const char *name, long long v)
 	pb_printf(b, "%-45s:%21lld\n", name, v);
 }
 
+/* Negative values as Linux's nsec_high()/nsec_low() print them: the sign
+ * on the milliseconds, the remainder's magnitude after the dot. */
 static void
-sched_line_ns(struct pbuf *b, const char *name, uint64_t ns)
+sched_line_ns(struct pbuf *b, const char *name, int64_t ns)
 {
-	pb_printf(b, "%-45s:%14lld.%06ld\n", name,
-		  (long long)(ns / 1000000u), (long)(ns % 1000000u));
+	uint64_t mag = ns < 0 ? (uint64_t)-ns : (uint64_t)ns;
+	long long ms = (long long)(mag / 1000000u);
+
+	pb_printf(b, "%-45s:%14lld.%06ld\n", name, ns < 0 ? -ms : ms,
+		  (long)(mag % 1000000u));
 }
 
 void
@@ -212,10 +217,10 @@ proc_task_sched(struct pbuf *b, struct task *t)
 		  t->proc->nlive);
 	pb_printf(b, "-------------------------------------------------------"
 		  "------------\n");
-	sched_line_ns(b, "se.exec_start", t->exec_start);
-	/* the policy's key, which is the vruntime under cfs */
-	sched_line_ns(b, "se.vruntime", ti.key > 0 ? (uint64_t)ti.key : 0);
-	sched_line_ns(b, "se.sum_exec_runtime", t->sum_exec_ns);
+	sched_line_ns(b, "se.exec_start", (int64_t)t->exec_start);
+	/* the policy's key (ps's KEY), which is the vruntime under cfs */
+	sched_line_ns(b, "se.vruntime", ti.key);
+	sched_line_ns(b, "se.sum_exec_runtime", (int64_t)t->sum_exec_ns);
 	sched_line(b, "se.nr_migrations", t->migrations);
 	sched_line(b, "nr_switches", (long long)t->nvcsw + t->nivcsw);
 	sched_line(b, "nr_voluntary_switches", t->nvcsw);
