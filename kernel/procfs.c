@@ -26,6 +26,8 @@
 #include "kernel/mm.h"
 #include "kernel/procfs.h"
 #include "kernel/task.h"
+#include "kernel/time.h"
+#include "kernel/vfs.h"
 
 #define PROC_DEPTH	5		/* components of the longest path */
 #define PROC_BUF_MIN	2048
@@ -437,16 +439,56 @@ proc_getdents(struct file *f, struct q_dirent *d)
 	return 1;
 }
 
+/* Linux gives /proc files size 0 (their text exists only once read),
+ * blocks of 1024 bytes and the time their inode was made: now. */
+static void
+fill_stat(struct q_stat *st, int is_dir, uint32_t ino)
+{
+	uint64_t now = realtime_base_ns + sched_clock();
+
+	memset(st, 0, sizeof(*st));
+	st->st_mode = is_dir ? Q_S_IFDIR | 0555 : Q_S_IFREG | 0444;
+	st->st_ino = ino;
+	st->st_nlink = is_dir ? 2 : 1;
+	st->st_dev = VFS_DEV_PROC;
+	st->st_blksize = 1024;
+	st->st_atim.tv_sec = (int64_t)(now / 1000000000u);
+	st->st_atim.tv_nsec = (int32_t)(now % 1000000000u);
+	st->st_mtim = st->st_ctim = st->st_atim;
+}
+
 static void
 proc_stat(struct file *f, struct q_stat *st)
 {
 	const struct proc_open *po = f->priv;
 
-	/* Linux gives /proc files size 0: their text exists only once read */
-	st->st_mode = po->is_dir ? Q_S_IFDIR | 0555 : Q_S_IFREG | 0444;
-	st->st_ino = po->ino;
-	st->st_nlink = po->is_dir ? 2 : 1;
-	st->st_size = 0;
+	fill_stat(st, po->is_dir, po->ino);
+}
+
+/* seq_lseek: from the start or from here, not from the end (the size is
+ * not known in advance); a directory's offset counts entries. */
+static int32_t
+proc_lseek(struct file *f, int32_t off, int whence)
+{
+	if (whence == Q_SEEK_END)
+		return -EINVAL;
+	return file_seek(f, off, whence, 0);
+}
+
+static int
+proc_pread(struct file *f, char *ubuf, size_t n, uint32_t off)
+{
+	const struct proc_open *po = f->priv;
+
+	if (po->is_dir)
+		return -EISDIR;
+	if (off >= po->len)
+		return 0;
+	if (n > po->len - off)
+		n = po->len - off;
+	if (copy_to_user(ubuf, po->data + off, n) < 0)
+		return -EFAULT;
+	return (int)n;
 }
 
 static int
@@ -464,13 +506,43 @@ proc_close(struct file *f)
 
 static const struct file_ops proc_file_ops = {
 	.read = proc_read, .stat = proc_stat, .poll = proc_poll,
-	.close = proc_close,
+	.close = proc_close, .lseek = proc_lseek, .pread = proc_pread,
 };
 
 static const struct file_ops proc_dir_ops = {
 	.read = proc_read, .stat = proc_stat, .poll = proc_poll,
-	.close = proc_close, .getdents = proc_getdents,
+	.close = proc_close, .getdents = proc_getdents, .lseek = proc_lseek,
 };
+
+static int
+is_dir_node(enum node n)
+{
+	return n != N_TASKFILE && n != N_SYSFILE;
+}
+
+/* Why path cannot be created: EACCES when its directory exists (/proc
+ * makes no names), else what looking the directory up says. */
+static int
+create_error(const char *path)
+{
+	char dir[128], *slash;
+	struct lookup l;
+	int r;
+
+	if (strlcpy(dir, path, sizeof(dir)) >= sizeof(dir))
+		return -ENOENT;
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = 0;
+	else
+		dir[0] = 0;
+	spin_lock(&proc_lock);
+	r = lookup(dir, &l);
+	spin_unlock(&proc_lock);
+	if (r == 0 && !is_dir_node(l.node))
+		r = -ENOTDIR;
+	return r < 0 ? r : -EACCES;
+}
 
 struct file *
 procfs_open(const char *path, int flags, int *err)
@@ -484,10 +556,13 @@ procfs_open(const char *path, int flags, int *err)
 	*err = lookup(path, &l);
 	spin_unlock(&proc_lock);
 	if (*err == -ENOENT && (flags & Q_O_CREAT))
-		*err = -EACCES;		/* no name can be made here */
+		*err = create_error(path);
+	if (*err == 0 && (flags & (Q_O_CREAT | Q_O_EXCL)) ==
+	    (Q_O_CREAT | Q_O_EXCL))
+		*err = -EEXIST;
 	if (*err < 0)
 		return NULL;
-	dir = l.node != N_TASKFILE && l.node != N_SYSFILE;
+	dir = is_dir_node(l.node);
 	if (acc != Q_O_RDONLY || (flags & Q_O_TRUNC)) {
 		*err = dir ? -EISDIR : -EACCES;
 		return NULL;
@@ -507,3 +582,35 @@ procfs_open(const char *path, int flags, int *err)
 	}
 	return f;
 }
+
+static struct file *
+procfs_create(const char *path, int flags, uint32_t mode, int *err)
+{
+	(void)mode;
+	return procfs_open(path, flags, err);
+}
+
+static int
+procfs_stat(const char *path, struct q_stat *st)
+{
+	struct lookup l;
+	int r;
+
+	spin_lock(&proc_lock);
+	r = lookup(path, &l);
+	spin_unlock(&proc_lock);
+	if (r == 0)
+		fill_stat(st, is_dir_node(l.node), l.ino);
+	return r;
+}
+
+/* The mount table's entry (kernel/vfs.c).  Not a read-only mount: Linux's
+ * /proc answers a write with EACCES (the files are 0444), not EROFS, and
+ * mkdir, unlink, rmdir and rename with EPERM (no such operations), which
+ * the VFS gives a writable file system without them. */
+const struct vfs_type procfs_type = {
+	.name = "proc",
+	.open = procfs_open,
+	.create = procfs_create,
+	.stat = procfs_stat,
+};

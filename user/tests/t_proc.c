@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysinfo.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -541,6 +542,77 @@ test_errors(void)
 	CHECK_EQ(open_errno("/procx", O_RDONLY), ENOENT);
 }
 
+/* The calls of the file name space, raw: this libc has no wrappers for
+ * them yet. */
+static long
+sys_errno(long r)
+{
+	return r < 0 ? errno : 0;
+}
+
+/* One descriptor is one snapshot: read, seek back, read again, the same
+ * text although the clocks moved; lseek from the end is EINVAL (Linux's
+ * seq_lseek); pread reads at its offset; a directory rewinds. */
+static void
+test_seek(void)
+{
+	static char again[4096];
+	char part[8];
+	struct dirent *de;
+	int fd, n, m, count = 0, count2 = 0;
+	DIR *d;
+
+	fd = open("/proc/self/sched", O_RDONLY);
+	CHECK(fd >= 0);
+	n = read(fd, buf, 4096);
+	CHECK(n > 100);
+	usleep(5000);
+	CHECK_EQ(syscall(SYS_lseek, fd, 0L, SEEK_SET), 0);
+	m = read(fd, again, sizeof(again));
+	CHECK_EQ(m, n);
+	CHECK(m == n && memcmp(buf, again, (size_t)n) == 0);
+	CHECK_EQ(syscall(SYS_lseek, fd, 5L, SEEK_SET), 5);
+	CHECK_EQ(read(fd, part, 3), 3);
+	CHECK(memcmp(part, buf + 5, 3) == 0);
+	CHECK_EQ(syscall(SYS_lseek, fd, 2L, SEEK_CUR), 10);
+	CHECK_EQ(sys_errno(syscall(SYS_lseek, fd, 0L, SEEK_END)), EINVAL);
+	CHECK_EQ(syscall(SYS_pread, fd, part, 4L, 20L), 4);
+	CHECK(memcmp(part, buf + 20, 4) == 0);
+	CHECK_EQ(syscall(SYS_lseek, fd, 0L, SEEK_CUR), 10);
+	close(fd);
+	d = opendir("/proc");
+	CHECK(d != NULL);
+	while (d && readdir(d))
+		count++;
+	CHECK_EQ(syscall(SYS_lseek, dirfd(d), 0L, SEEK_SET), 0);
+	while (d && (de = readdir(d)))
+		count2++;
+	CHECK(count > 8 && count2 == count);
+	if (d)
+		closedir(d);
+}
+
+/* /proc is mounted: stat by name, and the name-space calls answer as
+ * Linux's /proc does (EPERM for operations it lacks). */
+static void
+test_vfs(void)
+{
+	struct q_stat st;	/* the kernel's layout, as SYS_stat fills it */
+
+	CHECK_EQ(syscall(SYS_stat, "/proc/self/status", &st), 0);
+	CHECK_EQ(st.st_mode, Q_S_IFREG | 0444);
+	CHECK_EQ(syscall(SYS_stat, "/proc/self/task", &st), 0);
+	CHECK_EQ(st.st_mode, Q_S_IFDIR | 0555);
+	CHECK_EQ(sys_errno(syscall(SYS_stat, "/proc/0/stat", &st)), ENOENT);
+	CHECK_EQ(sys_errno(syscall(SYS_mkdir, "/proc/x", 0755)), EPERM);
+	CHECK_EQ(sys_errno(syscall(SYS_unlink, "/proc/stat")), EPERM);
+	CHECK_EQ(sys_errno(syscall(SYS_rmdir, "/proc/self")), EPERM);
+	CHECK_EQ(open_errno("/proc/stat", O_RDONLY | O_CREAT | Q_O_EXCL), EEXIST);
+	CHECK_EQ(open_errno("/proc/999999/new", O_WRONLY | O_CREAT), ENOENT);
+	CHECK_EQ(open_errno("/proc/stat/new", O_WRONLY | O_CREAT), ENOTDIR);
+	CHECK_EQ(open_errno("/proc/./self/../stat", O_RDONLY), 0);
+}
+
 /* Opening and closing every kind of file gives back every page. */
 static void
 test_leaks(void)
@@ -572,6 +644,8 @@ main(void)
 	test_small_files();
 	test_dirs();
 	test_errors();
+	test_seek();
+	test_vfs();
 	test_leaks();
 	check_done("t_proc");
 }
