@@ -24,11 +24,13 @@ struct task;
 /*
  * Open the /proc entry at path, which is what follows "/proc" ("",
  * "/stat", "self/status", "12/task/13/schedstat"; leading, repeated and
- * trailing slashes are ignored).  flags are open()'s.  Returns a file with
- * one reference, or NULL with *err set: -ENOENT (no such entry or task),
- * -ENOTDIR, -EISDIR (a directory opened for writing), -EACCES (a file
- * opened for writing, or a name to create: as Linux answers a process
- * without privileges), -ENOMEM.
+ * trailing slashes are ignored, "." and ".." applied).  flags are
+ * open()'s.  Returns a file with one reference, or NULL with *err set:
+ * -ENOENT (no such entry or task), -ENOTDIR, -EISDIR (a directory opened
+ * for writing), -EACCES (a file opened for writing, or a name to create:
+ * as Linux answers a process without privileges), -EEXIST (O_CREAT |
+ * O_EXCL of an entry), -ENOMEM.  The VFS mounts it as procfs_type
+ * (kernel/vfs.c).
  */
 struct file *procfs_open(const char *path, int flags, int *err);
 
