@@ -21,8 +21,6 @@
 #include "kernel/task.h"
 #include "kernel/vfs.h"
 
-int vfs_stat_path(const char *abs, struct q_stat *st);
-
 static struct files *
 my_files(void)
 {
@@ -149,10 +147,10 @@ struct vfs_name *
 vfs_name_user(int dirfd, const char *upath, int *err)
 {
 	struct vfs_name *n = kmalloc(sizeof(*n));
-	char *path = kmalloc(2 * Q_PATH_MAX), *base = path + Q_PATH_MAX;
+	char *path = kmalloc(Q_PATH_MAX), *base = kmalloc(Q_PATH_MAX);
 	int r = -ENOMEM;
 
-	if (!n || !path)
+	if (!n || !path || !base)
 		goto out;
 	r = strncpy_from_user(path, upath, Q_PATH_MAX);
 	if (r >= 0 && path[0] != '/')
@@ -161,29 +159,13 @@ vfs_name_user(int dirfd, const char *upath, int *err)
 		r = vfs_resolve(path[0] == '/' ? NULL : base, path, n);
 out:
 	kfree(path);
+	kfree(base);
 	if (r < 0) {
 		kfree(n);
 		*err = r;
 		return NULL;
 	}
 	return n;
-}
-
-struct file *
-vfs_open(const char *path, int flags, uint32_t mode, int *err)
-{
-	struct vfs_name *n = kmalloc(sizeof(*n));
-	char *base = kmalloc(Q_PATH_MAX);
-	struct file *f = NULL;
-	int r = -ENOMEM;
-
-	if (n && base && (r = base_of(Q_AT_FDCWD, base)) == 0 &&
-	    (r = vfs_resolve(base, path, n)) == 0)
-		f = vfs_open_name(n, flags, mode, &r);
-	kfree(base);
-	kfree(n);
-	*err = r;
-	return f;
 }
 
 int
@@ -198,9 +180,12 @@ vfs_chdir(const struct vfs_name *n)
 		return r;
 	if ((st.st_mode & Q_S_IFMT) != Q_S_IFDIR)
 		return -ENOTDIR;
-	if (!(path = kmalloc(Q_PATH_MAX)))	/* one size: fork copies it */
+	if (strcmp(n->abs, "/") == 0)
+		path = NULL;			/* the root needs no copy */
+	else if (!(path = kmalloc(Q_PATH_MAX)))	/* one size: fork copies it */
 		return -ENOMEM;
-	strlcpy(path, n->abs, Q_PATH_MAX);
+	if (path)
+		strlcpy(path, n->abs, Q_PATH_MAX);
 	spin_lock(&fs->lock);
 	old = fs->cwd;
 	fs->cwd = path;
