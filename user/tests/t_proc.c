@@ -612,6 +612,9 @@ test_vfs(void)
 	CHECK_EQ(open_errno("/proc/999999/new", O_WRONLY | O_CREAT), ENOENT);
 	CHECK_EQ(open_errno("/proc/stat/new", O_WRONLY | O_CREAT), ENOTDIR);
 	CHECK_EQ(open_errno("/proc/./self/../stat", O_RDONLY), 0);
+	CHECK_EQ(open_errno("/proc/stat", O_RDONLY | O_CREAT), 0);
+	CHECK_EQ(open_errno("/proc/self", O_RDONLY | O_CREAT), EISDIR);
+	CHECK_EQ(open_errno("/proc/stat", O_RDONLY | O_TRUNC), EACCES);
 }
 
 /* Opening and closing every kind of file gives back every page. */
