@@ -491,13 +491,6 @@ proc_pread(struct file *f, char *ubuf, size_t n, uint32_t off)
 	return (int)n;
 }
 
-static int
-proc_poll(struct file *f)
-{
-	(void)f;
-	return Q_POLLIN | Q_POLLOUT;
-}
-
 static void
 proc_close(struct file *f)
 {
@@ -505,12 +498,12 @@ proc_close(struct file *f)
 }
 
 static const struct file_ops proc_file_ops = {
-	.read = proc_read, .stat = proc_stat, .poll = proc_poll,
+	.read = proc_read, .stat = proc_stat, .poll = file_poll_ready,
 	.close = proc_close, .lseek = proc_lseek, .pread = proc_pread,
 };
 
 static const struct file_ops proc_dir_ops = {
-	.read = proc_read, .stat = proc_stat, .poll = proc_poll,
+	.read = proc_read, .stat = proc_stat, .poll = file_poll_ready,
 	.close = proc_close, .getdents = proc_getdents, .lseek = proc_lseek,
 };
 
