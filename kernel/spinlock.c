@@ -18,6 +18,7 @@ spin_init(struct spinlock *lk, const char *name)
 	lk->name = name;
 	lk->cpu = 0;
 	lk->pc = 0;
+	lk->rank = 0;
 }
 
 /* Called with interrupts off (the caller pushed), so this_cpu() is stable. */

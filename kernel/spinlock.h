@@ -25,15 +25,17 @@
 #include <stdint.h>
 #include "arch/x86/x86.h"
 #include "kernel/cpu.h"
+#include "kernel/lockrank.h"
 
 struct spinlock {
 	volatile uint32_t locked;
 	const char *name;
 	struct cpu *cpu;	/* holder, for reports and holding() */
 	uintptr_t pc;		/* where the holder took it (SCHED_DEBUG) */
+	int8_t rank;		/* lockrank.c; 0 until first looked up */
 };
 
-#define SPINLOCK_INIT(n)	{ 0, (n), 0, 0 }
+#define SPINLOCK_INIT(n)	{ 0, (n), 0, 0, 0 }
 #define SPIN_TIMEOUT_NS		2000000000ull	/* 2 s: in the real profile
 						 * a host stall counts too */
 
@@ -97,8 +99,10 @@ spin_lock(struct spinlock *lk)
 	if (__atomic_exchange_n(&lk->locked, 1, __ATOMIC_ACQUIRE) != 0)
 		spin_wait(lk);
 	lk->cpu = c;
-	if (SCHED_DEBUG)
+	if (SCHED_DEBUG) {
 		lk->pc = here_pc();
+		lockrank_acquire(c, lk, lk->pc);
+	}
 }
 
 static inline __attribute__((always_inline)) void
@@ -106,8 +110,11 @@ spin_unlock(struct spinlock *lk)
 {
 	struct cpu *c = this_cpu();
 
-	if (SCHED_DEBUG && (!lk->locked || lk->cpu != c))
-		spin_not_held(lk);
+	if (SCHED_DEBUG) {
+		if (!lk->locked || lk->cpu != c)
+			spin_not_held(lk);
+		lockrank_release(c, lk);
+	}
 	lk->cpu = 0;
 	__atomic_store_n(&lk->locked, 0, __ATOMIC_RELEASE);
 	irq_pop_cpu(c);

@@ -343,6 +343,13 @@ CASES = boot_cases() + ticks_cases() + user_cases() + seed_cases() + race_cases(
     selftest("lock-recursion", "lockrec", status=PANIC, timeout=60,
              checks=[must(r"recursion"), must(r"selftest_lock")],
              doc="taking a spinlock twice on one CPU is reported"),
+    selftest("lock-order", "lockorder", status=PANIC, timeout=60,
+             checks=[must(r"lock order: cpu0 takes 'pipe' \(rank 30\) at "
+                          r"test_lockorder\+0x[0-9a-f]+ while holding 'rq' "
+                          r"\(rank 50\), taken at test_lockorder"),
+                     must(r"Backtrace:")],
+             doc="taking locks against their ranks (kernel/lockrank.c) "
+                 "panics naming both locks and both places"),
     selftest("lock-deadlock", "lockup", status=PANIC, timeout=60,
              checks=[must(r"deadlock"), must(r"cpu0"),
                      must(r"held by cpu1"), must(r"stopped 3 other CPUs")],
@@ -700,10 +707,11 @@ CASES += signal_cases() + [
              "and history; Ctrl-\\ quits; a console read EINTR or "
              "restarted (SA_RESTART); top quits on q"),
     Case("tools-grep-ps",
-         "init=/bin/sh -- -c 'spinners 2 1 & ps | grep spin | grep -c "
-         "spinners; wait'",
+         "init=/bin/sh -- -c 'spinners 2 2 & sleep 0.5; ps | grep spin | "
+         "grep -c spinners; wait'",
          checks=[must(r"^[1-9]\r?$")],
-         doc="ps | grep spin finds the spinners"),
+         doc="ps | grep spin finds the spinners (given half a second to "
+             "exec: right after the fork the child is still sh)"),
     Case("tools-grep-regex",
          "init=/bin/sh -- -c 'echo abc | grep ^a.c$; echo aXXb | grep -E "
          "^aX+b$'",
