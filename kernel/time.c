@@ -16,6 +16,7 @@
 #include "drivers/pit.h"
 #include "kernel/config.h"
 #include "kernel/cpu.h"
+#include "kernel/loadavg.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/sched/sched.h"
@@ -146,6 +147,8 @@ timer_interrupt(struct trapframe *tf)
 
 	(void)tf;
 	c->ticks++;
+	if (c->id == 0)
+		loadavg_tick(c->ticks);
 	if (c->cur_task)	/* the scheduler runs on this CPU */
 		sched_tick();
 }
