@@ -66,6 +66,14 @@ hrtimer_tsc_deadline(void)
 	return use_tsc_deadline;
 }
 
+uint32_t
+hrtimer_resolution_ns(void)
+{
+	uint64_t hz = use_tsc_deadline ? tsc_hz : lapic_timer_hz;
+
+	return (uint32_t)((1000000000ull + hz - 1) / hz);
+}
+
 /* Set the LAPIC for deadline (sched_clock() ns), in one-shot mode.  The
  * clock is read afresh: the caller's "now" may be a callback run old. */
 static void

@@ -17,6 +17,9 @@ void hrtimer_init(void);
 int hrtimer_oneshot(void);
 /* Does the LAPIC timer run in TSC-deadline mode (clock_getres)? */
 int hrtimer_tsc_deadline(void);
+/* The finest step a timer can be set in, in ns (clock_getres): a TSC
+ * cycle in TSC-deadline mode, else a LAPIC count. */
+uint32_t hrtimer_resolution_ns(void);
 /* This CPU's earliest timer is now first (UINT64_MAX: none), found at
  * sched_clock() == now: set the LAPIC for it or the next tick, whichever
  * comes first, or leave the periodic tick alone if that comes first. */

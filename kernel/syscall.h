@@ -53,5 +53,8 @@ SYSCALL(sys_getpgid); SYSCALL(sys_setsid); SYSCALL(sys_getsid);
 SYSCALL(sys_ioctl); SYSCALL(sys_reboot);
 SYSCALL(sys_trace);		/* kernel/sys_trace.c */
 SYSCALL(sys_meminfo);
+SYSCALL(sys_timer_create); SYSCALL(sys_timer_settime);
+SYSCALL(sys_timer_gettime); SYSCALL(sys_timer_getoverrun);
+SYSCALL(sys_timer_delete); SYSCALL(sys_clock_getres);
 
 #endif

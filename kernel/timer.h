@@ -11,6 +11,13 @@
 #include <stdint.h>
 #include "kernel/lib/list.h"
 
+/* A periodic timer (setitimer, timer_settime) is re-armed at least this
+ * far in the future; the expiries it so skips count as overruns.  An
+ * interval shorter than handling an expiry would otherwise leave the CPU
+ * nothing but timer interrupts (Linux avoids it by re-arming such timers
+ * only when their signal is delivered). */
+#define TIMER_REARM_MIN_NS	50000ull
+
 struct timer {
 	struct list node;
 	uint64_t expires;		/* sched_clock() deadline, ns */

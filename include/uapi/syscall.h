@@ -83,6 +83,14 @@
 #define SYS_reboot		76	/* (magic, magic2, cmd) */
 #define SYS_trace		100	/* (int op, uint32_t arg, struct q_trace_status *) uapi/trace.h */
 #define SYS_meminfo		110	/* (int op, void *buf, int max): pages and kmalloc blocks by owner */
-#define NSYSCALLS		111
+
+/* POSIX timers and clock resolution (docs/syscalls.md, docs/timers.md) */
+#define SYS_timer_create	170	/* (clockid, const q_sigevent *, int *id) */
+#define SYS_timer_settime	171	/* (id, flags, const q_itimerspec *, q_itimerspec *old) */
+#define SYS_timer_gettime	172	/* (id, q_itimerspec *) */
+#define SYS_timer_getoverrun	173	/* (id) -> overruns of the last delivered signal */
+#define SYS_timer_delete	174	/* (id) */
+#define SYS_clock_getres	175	/* (clockid, struct q_timespec *) */
+#define NSYSCALLS		176
 
 #endif
