@@ -103,6 +103,16 @@ enter_oneshot(struct hrtimer_cpu *s, uint64_t now)
 	}
 }
 
+/* Periodic mode again, from now: the next tick comes one period on. */
+static void
+leave_oneshot(struct hrtimer_cpu *s)
+{
+	s->oneshot = 0;
+	if (use_tsc_deadline)
+		lapic_timer_deadline(0);
+	time_start_tick();
+}
+
 void
 hrtimer_program(uint64_t first, uint64_t now)
 {
@@ -113,12 +123,9 @@ hrtimer_program(uint64_t first, uint64_t now)
 			return;
 		enter_oneshot(s, now);
 	} else if (s->in_tick && first >= s->tick_next) {
-		/* nothing before the tick after this one: periodic again */
-		s->oneshot = 0;
+		/* nothing before the tick after this one */
 		s->programmed_now = 1;
-		if (use_tsc_deadline)
-			lapic_timer_deadline(0);
-		time_start_tick();
+		leave_oneshot(s);
 		return;
 	}
 	s->programmed_now = 1;
@@ -153,6 +160,14 @@ hrtimer_interrupt(void)
 		do
 			s->tick_next += tick_ns;
 		while (s->tick_next <= now);
+		/* no timer before the next tick: periodic at once, so that the
+		 * tick's phase moves by this interrupt's entry only, not by
+		 * the tick's work too */
+		if (timer_next_expiry() >= s->tick_next) {
+			leave_oneshot(s);
+			time_tick();
+			return;
+		}
 		s->in_tick = 1;
 		time_tick();	/* sched_tick() runs the timers */
 	}

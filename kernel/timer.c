@@ -101,6 +101,19 @@ timer_cancel(struct timer *t)
 	}
 }
 
+uint64_t
+timer_next_expiry(void)
+{
+	struct timer_base *b = &bases[this_cpu()->id];
+	uint64_t first = UINT64_MAX;
+
+	spin_lock(&b->lock);
+	if (!list_empty(&b->armed))
+		first = list_first(&b->armed, struct timer, node)->expires;
+	spin_unlock(&b->lock);
+	return first;
+}
+
 void
 timer_run_expired(void)
 {
