@@ -1,5 +1,6 @@
 /*
- * timer.c - per-CPU lists of one-shot timers, run from the tick.
+ * timer.c - per-CPU lists of one-shot timers, run from the LAPIC timer's
+ * interrupt.
  *
  * A timer fires when its deadline comes, not at the next tick: whenever
  * the first timer of a CPU changes, hrtimer.c sets that CPU's LAPIC timer
