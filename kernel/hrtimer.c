@@ -136,9 +136,13 @@ hrtimer_arm_first(uint64_t first)
 	struct hrtimer_cpu *s = &hr[this_cpu()->id];
 	uint64_t now;
 
-	if (s->oneshot && first >= s->programmed)
-		return;		/* an earlier event is already set */
 	now = sched_clock();
+	/* an earlier event is set and still to come; one already due (its
+	 * interrupt pending, or late: a loaded host delays QEMU's timers by
+	 * milliseconds in the real profile) is set again, so a late or lost
+	 * event cannot leave this CPU without timers */
+	if (s->oneshot && first >= s->programmed && s->programmed > now)
+		return;
 	if (!s->oneshot && first >= now + tick_ns)
 		return;
 	hrtimer_program(first, now);
