@@ -77,6 +77,13 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_fsync] = sys_fsync, [SYS_fdatasync] = sys_fdatasync,
 	[SYS_sync] = sys_sync, [SYS_access] = sys_access,
 	[SYS_openat] = sys_openat, [SYS_unlinkat] = sys_unlinkat,
+	/* POSIX timers */
+	[SYS_timer_create] = sys_timer_create,
+	[SYS_timer_settime] = sys_timer_settime,
+	[SYS_timer_gettime] = sys_timer_gettime,
+	[SYS_timer_getoverrun] = sys_timer_getoverrun,
+	[SYS_timer_delete] = sys_timer_delete,
+	[SYS_clock_getres] = sys_clock_getres,
 };
 
 /* Time since the last crossing was spent in user mode (or, leaving, in

@@ -59,5 +59,8 @@ SYSCALL(sys_sync); SYSCALL(sys_access); SYSCALL(sys_openat);
 SYSCALL(sys_unlinkat);
 /* open(at)'s common part: an fd or -errno */
 int32_t fs_openat(int dirfd, uint32_t upath, int flags, uint32_t mode);
+SYSCALL(sys_timer_create); SYSCALL(sys_timer_settime);
+SYSCALL(sys_timer_gettime); SYSCALL(sys_timer_getoverrun);
+SYSCALL(sys_timer_delete); SYSCALL(sys_clock_getres);
 
 #endif

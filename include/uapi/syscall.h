@@ -105,6 +105,13 @@
 #define SYS_access		137	/* (const char *path, int mode) */
 #define SYS_openat		138	/* (int dirfd, const char *path, int flags, mode_t mode) */
 #define SYS_unlinkat		139	/* (int dirfd, const char *path, int flags) */
-#define NSYSCALLS		140
+/* POSIX timers and clock resolution (docs/syscalls.md, docs/timers.md) */
+#define SYS_timer_create	170	/* (clockid, const q_sigevent *, int *id) */
+#define SYS_timer_settime	171	/* (id, flags, const q_itimerspec *, q_itimerspec *old) */
+#define SYS_timer_gettime	172	/* (id, q_itimerspec *) */
+#define SYS_timer_getoverrun	173	/* (id) -> overruns of the last delivered signal */
+#define SYS_timer_delete	174	/* (id) */
+#define SYS_clock_getres	175	/* (clockid, struct q_timespec *) */
+#define NSYSCALLS		176
 
 #endif
