@@ -20,13 +20,24 @@
  *
  * All state is per CPU and touched only by its CPU with interrupts off.
  * docs/timers.md describes the scheme with its costs.
+ *
+ * One-shot events are on with the command-line word highres=on (Linux's
+ * boot parameter of the same name) and off by default: with them off,
+ * the LAPIC timer is always periodic and every timer expires at the first
+ * tick after it is due, as before timers had a finer resolution.  The
+ * default is off because under QEMU's real profile on a loaded host the
+ * one-shot events, re-armed by the kernel at each one, come milliseconds
+ * late, and sleep-heavy workloads on 4 CPUs then run several times slower
+ * than with the periodic tick (docs/timers.md has the figures).
  */
 #include <stdint.h>
 #include "arch/x86/lapic.h"
 #include "arch/x86/trap.h"
 #include "kernel/config.h"
+#include "kernel/cmdline.h"
 #include "kernel/cpu.h"
 #include "kernel/hrtimer.h"
+#include "kernel/lib/string.h"
 #include "kernel/printk.h"
 #include "kernel/time.h"
 #include "kernel/timer.h"
@@ -45,13 +56,24 @@ struct hrtimer_cpu {
 
 static struct hrtimer_cpu hr[MAX_CPUS];
 static int use_tsc_deadline;
+static int highres;		/* one-shot events allowed (highres=on) */
 
 void
 hrtimer_init(void)
 {
+	const char *v = cmdline_get("highres");
+
+	if (v && strcmp(v, "on") == 0)
+		highres = 1;
+	else if (v && strcmp(v, "off") != 0)
+		printk("hrtimer: highres=%s is neither on nor off: off\n", v);
 	use_tsc_deadline = lapic_tsc_deadline_supported();
-	printk("hrtimer: one-shot events by %s\n", use_tsc_deadline ?
-	       "TSC deadline" : "LAPIC count-down");
+	if (highres)
+		printk("hrtimer: one-shot events by %s\n", use_tsc_deadline ?
+		       "TSC deadline" : "LAPIC count-down");
+	else
+		printk("hrtimer: off (highres=on for one-shot events): timers "
+		       "expire at the tick\n");
 }
 
 int
@@ -64,6 +86,9 @@ uint32_t
 hrtimer_resolution_ns(void)
 {
 	uint64_t hz = use_tsc_deadline ? tsc_hz : lapic_timer_hz;
+
+	if (!highres)		/* Linux without high resolution: a jiffy */
+		return (uint32_t)tick_ns;
 
 	return (uint32_t)((1000000000ull + hz - 1) / hz);
 }
@@ -117,7 +142,7 @@ hrtimer_program(uint64_t first, uint64_t now)
 	struct hrtimer_cpu *s = &hr[this_cpu()->id];
 
 	if (!s->oneshot) {
-		if (first >= now + tick_ns)	/* the tick is early enough */
+		if (!highres || first >= now + tick_ns)	/* the tick will do */
 			return;
 		enter_oneshot(s, now);
 	} else if (s->in_tick && first >= s->tick_next) {
@@ -136,6 +161,8 @@ hrtimer_arm_first(uint64_t first)
 	struct hrtimer_cpu *s = &hr[this_cpu()->id];
 	uint64_t now;
 
+	if (!highres)
+		return;
 	now = sched_clock();
 	/* an earlier event is set and still to come; one already due (its
 	 * interrupt pending, or late: a loaded host delays QEMU's timers by

@@ -262,7 +262,7 @@ def bench_pipe(args):
 def bench_timer(args):
     """Wakeup overshoot of a 1 ms period, in virtual us, by three waits."""
     n = args.timer_samples
-    cmd = f"init=/bin/timer_latency -- all {n} 1000"
+    cmd = f"init=/bin/timer_latency highres=on -- all {n} 1000"
     kv, console = run_det(args.kernel, args.initrd, cmd, args.timeout,
                           "timer_latency")
     rows = []
