@@ -65,6 +65,7 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_ioctl] = sys_ioctl, [SYS_reboot] = sys_reboot,
 	[SYS_trace] = sys_trace,
 	[SYS_meminfo] = sys_meminfo,
+	[SYS_syslog] = sys_syslog,
 };
 
 /* Time since the last crossing was spent in user mode (or, leaving, in

@@ -53,5 +53,6 @@ SYSCALL(sys_getpgid); SYSCALL(sys_setsid); SYSCALL(sys_getsid);
 SYSCALL(sys_ioctl); SYSCALL(sys_reboot);
 SYSCALL(sys_trace);		/* kernel/sys_trace.c */
 SYSCALL(sys_meminfo);
+SYSCALL(sys_syslog);		/* kernel/sys_log.c */
 
 #endif

@@ -83,6 +83,7 @@
 #define SYS_reboot		76	/* (magic, magic2, cmd) */
 #define SYS_trace		100	/* (int op, uint32_t arg, struct q_trace_status *) uapi/trace.h */
 #define SYS_meminfo		110	/* (int op, void *buf, int max): pages and kmalloc blocks by owner */
-#define NSYSCALLS		111
+#define SYS_syslog		180	/* (int action, char *buf, int len): Linux's syslog(2) */
+#define NSYSCALLS		181
 
 #endif
