@@ -53,6 +53,16 @@ SYSCALL(sys_getpgid); SYSCALL(sys_setsid); SYSCALL(sys_getsid);
 SYSCALL(sys_ioctl); SYSCALL(sys_reboot);
 SYSCALL(sys_trace);		/* kernel/sys_trace.c */
 SYSCALL(sys_meminfo);
+/* kernel/sys_fs.c: files and the name space */
+SYSCALL(sys_lseek); SYSCALL(sys_pread); SYSCALL(sys_pwrite);
+SYSCALL(sys_unlink); SYSCALL(sys_rename); SYSCALL(sys_mkdir);
+SYSCALL(sys_rmdir); SYSCALL(sys_stat); SYSCALL(sys_truncate);
+SYSCALL(sys_ftruncate); SYSCALL(sys_chdir); SYSCALL(sys_fchdir);
+SYSCALL(sys_getcwd); SYSCALL(sys_fsync); SYSCALL(sys_fdatasync);
+SYSCALL(sys_sync); SYSCALL(sys_access); SYSCALL(sys_openat);
+SYSCALL(sys_unlinkat);
+/* open(at)'s common part: an fd or -errno */
+int32_t fs_openat(int dirfd, uint32_t upath, int flags, uint32_t mode);
 SYSCALL(sys_syslog);		/* kernel/sys_log.c */
 
 #endif
