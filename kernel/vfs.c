@@ -26,11 +26,11 @@ struct vfs_mount {
 };
 
 /*
- * The mount table.  A file system is one line here; /proc's is
+ * The mount table.  A file system is one line here; a /proc would be
  *	{ "/proc", &procfs_type },
- * where kernel/procfs.c defines procfs_type with at least
- * .name = "proc", .readonly = 1 and .open = procfs_open, its directories'
- * files having a getdents op.  The initrd has an empty directory at each
+ * with a procfs_type of at least .name = "proc", .readonly = 1 and
+ * .open = procfs_open (its directories' files with a getdents op), the
+ * VFS answering stat by open and fstat and every change by EROFS.  The initrd has an empty directory at each
  * mount point (user/user.mk), so that ls / lists them as Linux does.
  */
 static const struct vfs_mount mounts[] = {
@@ -250,10 +250,10 @@ vfs_rename(const struct vfs_name *from, const struct vfs_name *to)
 
 	if (from->last != VFS_LAST_NORM || to->last != VFS_LAST_NORM)
 		return -EBUSY;
+	if (!rest[0] || (mount_of(to->abs, &rest2), !rest2[0]))
+		return -EBUSY;		/* a mount point */
 	if (mount_of(to->abs, &rest2)->type != t)
 		return -EXDEV;
-	if (!rest[0] || !rest2[0])
-		return -EBUSY;
 	if (from->dir || to->dir) {	/* a trailing '/': directories only */
 		if ((r = vfs_stat_path(from->abs, &st)) < 0)
 			return r;

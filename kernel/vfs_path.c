@@ -149,10 +149,10 @@ struct vfs_name *
 vfs_name_user(int dirfd, const char *upath, int *err)
 {
 	struct vfs_name *n = kmalloc(sizeof(*n));
-	char *path = kmalloc(2 * Q_PATH_MAX), *base = path + Q_PATH_MAX;
+	char *path = kmalloc(Q_PATH_MAX), *base = kmalloc(Q_PATH_MAX);
 	int r = -ENOMEM;
 
-	if (!n || !path)
+	if (!n || !path || !base)
 		goto out;
 	r = strncpy_from_user(path, upath, Q_PATH_MAX);
 	if (r >= 0 && path[0] != '/')
@@ -161,6 +161,7 @@ vfs_name_user(int dirfd, const char *upath, int *err)
 		r = vfs_resolve(path[0] == '/' ? NULL : base, path, n);
 out:
 	kfree(path);
+	kfree(base);
 	if (r < 0) {
 		kfree(n);
 		*err = r;
@@ -198,9 +199,12 @@ vfs_chdir(const struct vfs_name *n)
 		return r;
 	if ((st.st_mode & Q_S_IFMT) != Q_S_IFDIR)
 		return -ENOTDIR;
-	if (!(path = kmalloc(Q_PATH_MAX)))	/* one size: fork copies it */
+	if (strcmp(n->abs, "/") == 0)
+		path = NULL;			/* the root needs no copy */
+	else if (!(path = kmalloc(Q_PATH_MAX)))	/* one size: fork copies it */
 		return -ENOMEM;
-	strlcpy(path, n->abs, Q_PATH_MAX);
+	if (path)
+		strlcpy(path, n->abs, Q_PATH_MAX);
 	spin_lock(&fs->lock);
 	old = fs->cwd;
 	fs->cwd = path;
