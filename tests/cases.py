@@ -812,6 +812,9 @@ SHELL_LANGUAGE = [
     ("cd /nonexistent; echo cd=$?; cd; pwd",
      [r"cd: /nonexistent: No such file or directory", r"cd=1", r"/"]),
     ("nosuchcmd; echo $?", [r"sh: nosuchcmd: not found", r"127"]),
+    ("cd /tmp; echo 'echo n=$# 0=$0 1=$1 2=$2' > s; "
+     "echo 'env -i \"$@\" env | wc -l' >> s; sh s a=1 'b=2 3'; cd /",
+     [r"n=2 0=s 1=a=1 2=b=2 3", r"2"]),
     ("echo 'unterminated", [r"sh: missing closing '"]),
 ]
 
