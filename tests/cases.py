@@ -840,6 +840,10 @@ SHELL_TOOLS = [
       r"r=1"]),
     ("mkdir d; mkdir d; mkdir -p d; echo p=$?",
      [r"mkdir: cannot create directory 'd': File exists", r"p=0"]),
+    ("mkdir /tmp/c && cd /tmp/c && touch a bb c d && ls && ls -C | cat "
+     "&& ls | cat && ls -l a; cd /tmp",
+     [r"a  bb  c  d", r"a  bb  c  d", r"a", r"bb", r"c", r"d",
+      r"-rw-rw-rw- 1 root root +0 [A-Z][a-z]{2} [ \d]\d \d\d:\d\d a"]),
     ("mv f /tmp/d; ls /tmp/d; cp /tmp/d/f /bin/f",
      [r"f", r"cp: cannot create '/bin/f': Read-only file system"]),
     ("clear | wc -c", [r"11"]),
