@@ -17,7 +17,7 @@ static const char help_text[] =
 	"  a | b      pipe a into b\n"
 	"  < f  > f  >> f  2> f  2>> f  2>&1  >&2     redirect\n"
 	"builtins:\n"
-	"  exit [N]               leave the shell (N = 0: init powers off)\n"
+	"  exit [N]               leave the shell with N (default $?)\n"
 	"  cd [DIR|-], pwd        change, show the working directory\n"
 	"  export [NAME[=V]]...   put variables into commands' environment\n"
 	"  unset NAME..., set     remove variables; list them all\n"
