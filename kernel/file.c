@@ -1,7 +1,8 @@
 /*
  * file.c - open files and descriptor tables.  The kinds of file live
- * elsewhere: kernel/vfs.c finds them by name, kernel/initrdfs.c,
- * ramfs.c and devfs.c implement them, kernel/pipe.c makes pipes.
+ * elsewhere: kernel/vfs.c finds them by name; kernel/initrdfs.c,
+ * ramfs.c (with ramfs_file.c) and devfs.c implement them; kernel/pipe.c
+ * makes pipes.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -133,6 +134,13 @@ file_seek(struct file *f, int32_t off, int whence, uint32_t size)
 		return -EINVAL;
 	f->off = (uint32_t)pos;
 	return (int32_t)pos;
+}
+
+int
+file_poll_ready(struct file *f)
+{
+	(void)f;
+	return Q_POLLIN | Q_POLLOUT;
 }
 
 int

@@ -9,6 +9,7 @@
  * exist, as Linux's unlink and rmdir do - while mkdir and O_CREAT|O_EXCL
  * of an existing name still say EEXIST.  A file system that is writable
  * but lacks an op (/dev: its set of devices is fixed) answers EPERM.
+ * docs/reference/vfs.md lists the rules with their sources.
  */
 #include <stddef.h>
 #include "include/uapi/errno.h"
@@ -30,8 +31,9 @@ struct vfs_mount {
  *	{ "/proc", &procfs_type },
  * with a procfs_type of at least .name = "proc", .readonly = 1 and
  * .open = procfs_open (its directories' files with a getdents op), the
- * VFS answering stat by open and fstat and every change by EROFS.  The initrd has an empty directory at each
- * mount point (user/user.mk), so that ls / lists them as Linux does.
+ * VFS answering stat by open and fstat and every change by EROFS.  The
+ * initrd has an empty directory at each mount point (user/user.mk), so
+ * that ls / lists them as Linux does.
  */
 static const struct vfs_mount mounts[] = {
 	{ "/", &initrdfs_type },
@@ -60,10 +62,6 @@ mount_of(const char *abs, const char **rest)
 	return best;
 }
 
-int vfs_stat_path(const char *abs, struct q_stat *st);
-
-/* stat of a resolved absolute path, through the file system's stat op or
- * by opening it. */
 int
 vfs_stat_path(const char *abs, struct q_stat *st)
 {

@@ -687,10 +687,11 @@ CASES += signal_cases() + [
              "and history; Ctrl-\\ quits; a console read EINTR or "
              "restarted (SA_RESTART); top quits on q"),
     Case("tools-grep-ps",
-         "init=/bin/sh -- -c 'spinners 2 1 & ps | grep spin | grep -c "
-         "spinners; wait'",
+         "init=/bin/sh -- -c 'spinners 2 1 & sleep 0.2; ps | grep spin | "
+         "grep -c spinners; wait'",
          checks=[must(r"^[1-9]\r?$")],
-         doc="ps | grep spin finds the spinners"),
+         doc="ps | grep spin finds the spinners (0.2 s after the job "
+             "started: until its exec, ps shows it as sh)"),
     Case("tools-grep-regex",
          "init=/bin/sh -- -c 'echo abc | grep ^a.c$; echo aXXb | grep -E "
          "^aX+b$'",
@@ -922,6 +923,15 @@ def fs_cases():
                  "unlinked open file, the working directory, /dev/zero, "
                  "stdio's modes and seeks, O_APPEND from two processes, "
                  "and every page back at the end"),
+        Case("fs-race-real", "init=/bin/s_fsrace -- 500", profile="real",
+             timeout=180,
+             checks=[must(r"^s_fsrace: \d+ checks, 0 failed\r?$"),
+                     must(r"^s_fsrace: lister made \d+ passes"),
+                     must_not(r"PANIC|torn|wrong")],
+             doc="user/tests/s_fsrace.c on 4 CPUs (real TCG): workers "
+                 "create, read, rename over one shared name, unlink and "
+                 "append from two threads while a lister walks the "
+                 "directory; no torn file or record, no page left"),
         Case("fs-shell-redirect", "init=/bin/sh", timeout=180,
              interactive=script, checks=[must_not(r"PANIC")],
              doc="the shell's >, >>, < and 2> into /tmp; seed003 > "
