@@ -84,6 +84,7 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_timer_getoverrun] = sys_timer_getoverrun,
 	[SYS_timer_delete] = sys_timer_delete,
 	[SYS_clock_getres] = sys_clock_getres,
+	[SYS_syslog] = sys_syslog,
 };
 
 /* Time since the last crossing was spent in user mode (or, leaving, in

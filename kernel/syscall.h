@@ -62,5 +62,6 @@ int32_t fs_openat(int dirfd, uint32_t upath, int flags, uint32_t mode);
 SYSCALL(sys_timer_create); SYSCALL(sys_timer_settime);
 SYSCALL(sys_timer_gettime); SYSCALL(sys_timer_getoverrun);
 SYSCALL(sys_timer_delete); SYSCALL(sys_clock_getres);
+SYSCALL(sys_syslog);		/* kernel/sys_log.c */
 
 #endif

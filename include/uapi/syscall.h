@@ -112,6 +112,7 @@
 #define SYS_timer_getoverrun	173	/* (id) -> overruns of the last delivered signal */
 #define SYS_timer_delete	174	/* (id) */
 #define SYS_clock_getres	175	/* (clockid, struct q_timespec *) */
-#define NSYSCALLS		176
+#define SYS_syslog		180	/* (int action, char *buf, int len): Linux's syslog(2) */
+#define NSYSCALLS		181
 
 #endif
