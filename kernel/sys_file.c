@@ -3,6 +3,7 @@
  */
 #include <stdint.h>
 #include "include/uapi/errno.h"
+#include "include/uapi/fcntl.h"
 #include "include/uapi/types.h"
 #include "kernel/file.h"
 #include "kernel/kmalloc.h"
@@ -81,7 +82,7 @@ SYSCALL(sys_open)
 	if (!f)
 		return err;
 	f->nonblock = (a2 & Q_O_NONBLOCK) != 0;
-	fd = fd_install(my_files(), f, 0);
+	fd = fd_install_flags(my_files(), f, 0, (a2 & Q_O_CLOEXEC) != 0);
 	if (fd < 0)
 		file_put(f);
 	return fd;

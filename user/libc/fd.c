@@ -22,11 +22,10 @@ write(int fd, const void *buf, size_t n)
 }
 
 /* The mode argument is accepted and ignored: Quanta files carry no
- * permissions.  O_CLOEXEC is dropped (no close-on-exec). */
+ * permissions. */
 int
 open(const char *path, int flags, ...)
 {
-	flags &= ~O_CLOEXEC;
 	return __sysret(__sys2(SYS_open, __A(path), flags));
 }
 
