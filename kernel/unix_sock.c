@@ -35,7 +35,7 @@
 #define RING_MIN	4096
 #define BUF_DEFAULT	212992		/* Linux's net.core.[rw]mem_default */
 #define BUF_MAX		212992		/* net.core.[rw]mem_max */
-#define RCVBUF_MIN	2304		/* SOCK_MIN_RCVBUF (include/net/sock.h) */
+#define RCVBUF_MIN	2304		/* SOCK_MIN_RCVBUF, Linux 6.1 include/net/sock.h */
 #define SNDBUF_MIN	4608		/* SOCK_MIN_SNDBUF */
 #define DGRAM_HDR	8		/* record: length, name length */
 
