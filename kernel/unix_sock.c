@@ -10,7 +10,8 @@
  * a stream by the *sender's* SO_SNDBUF instead; docs/syscalls.md says so),
  * so an idle socket costs no buffer.
  *
- * Semantics follow Linux 6.1's net/unix/af_unix.c: a stream write of up
+ * Semantics follow Linux 6.1 net/unix/af_unix.c, as
+ * docs/reference/posix-surface-6.1.md states them: a stream write of up
  * to half the buffer goes in whole (Linux sends it as one skb), a longer
  * one in pieces; a read returns what is there; writing after the peer
  * closed or shut down reading fails with EPIPE and SIGPIPE; a datagram
