@@ -91,27 +91,36 @@ test_shared(void)
 {
 	volatile int *n = mmap(NULL, 2 * PG, PROT_READ | PROT_WRITE,
 			       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	int st;
+	int st, up[2], down[2];
+	char c;
 
 	CHECK(n != MAP_FAILED);
 	if (n == (void *)MAP_FAILED)
 		return;
+	CHECK_EQ(pipe(up), 0);
+	CHECK_EQ(pipe(down), 0);
 	n[0] = 1;
-	/* the child's writes land in the parent's pages, both ways */
+	/* the child's writes land in the parent's pages, both ways; the
+	 * pipes only say when to look */
 	if (fork() == 0) {
 		int ok = n[0] == 1;
 		n[1] = 42;
 		n[PG / sizeof(int)] = 43;	/* the second page too */
-		while (n[2] != 7)		/* the parent answers */
-			sched_yield();
-		_exit(!ok);
+		ok &= write(up[1], "w", 1) == 1;
+		ok &= read(down[0], &c, 1) == 1;
+		_exit(!ok || n[2] != 7);	/* the parent's answer */
 	}
-	while (n[1] != 42)
-		sched_yield();
+	CHECK_EQ(read(up[0], &c, 1), 1);
+	CHECK_EQ(n[1], 42);
 	CHECK_EQ(n[PG / sizeof(int)], 43);
 	n[2] = 7;
+	CHECK_EQ(write(down[1], "a", 1), 1);
 	CHECK(wait(&st) > 0);
 	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	close(up[0]);
+	close(up[1]);
+	close(down[0]);
+	close(down[1]);
 	/* still shared after a second fork, and after mprotect back */
 	CHECK_EQ(mprotect((void *)n, PG, PROT_READ), 0);
 	CHECK_EQ(mprotect((void *)n, PG, PROT_READ | PROT_WRITE), 0);

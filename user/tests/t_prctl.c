@@ -53,25 +53,22 @@ ps_state(int tid)
 	return 0;
 }
 
-static volatile int go, started;
+static int started[2], go[2];	/* pipes: the thread read its name; go on */
 static int word;
 
 static void *
 named_thread(void *arg)
 {
-	char buf[16];
+	char buf[16], c;
 	int ok;
 
 	(void)arg;
 	/* a new thread starts with its creator's name */
 	prctl(PR_GET_NAME, buf);
 	ok = strcmp(buf, "main-renamed") == 0;
-	started = 1;
-	if (!ok)
-		return (void *)1;
-	while (!go)
-		sched_yield();
-	return NULL;
+	if (write(started[1], "s", 1) != 1 || read(go[0], &c, 1) != 1)
+		ok = 0;
+	return ok ? NULL : (void *)1;
 }
 
 static void
@@ -85,9 +82,10 @@ test_names(void)
 	CHECK_EQ(strcmp(buf, "t_prctl"), 0);
 	CHECK_EQ(prctl(PR_SET_NAME, "main-renamed"), 0);
 	CHECK_EQ(strcmp(ps_name(getpid()), "main-renamed"), 0);
+	CHECK_EQ(pipe(started), 0);
+	CHECK_EQ(pipe(go), 0);
 	CHECK_EQ(pthread_create(&t, NULL, named_thread, NULL), 0);
-	while (!started)
-		sched_yield();
+	CHECK_EQ(read(started[0], buf, 1), 1);
 	CHECK_EQ(pthread_setname_np(t, "worker-1"), 0);
 	CHECK_EQ(pthread_getname_np(t, buf, sizeof(buf)), 0);
 	CHECK_EQ(strcmp(buf, "worker-1"), 0);
@@ -96,7 +94,7 @@ test_names(void)
 	CHECK_EQ(strcmp(ps_name(getpid()), "main-renamed"), 0);
 	CHECK_EQ(pthread_setname_np(t, "a-name-too-long-for-it"), ERANGE);
 	CHECK_EQ(pthread_getname_np(t, buf, 8), ERANGE);
-	go = 1;
+	CHECK_EQ(write(go[1], "g", 1), 1);
 	CHECK_EQ(pthread_join(t, &r), 0);
 	CHECK(r == NULL);
 	CHECK_EQ(pthread_setname_np(t, "gone"), ESRCH);
@@ -166,7 +164,7 @@ test_futex(void)
 	/* a wake for other bits passes the waiter by */
 	CHECK_EQ(pthread_create(&t, NULL, bit_waiter, (void *)4L), 0);
 	while (ps_state((int)t) != Q_TASK_SLEEPING)
-		sched_yield();			/* until it waits */
+		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);	/* until it waits */
 	CHECK_EQ(futex(&word, FUTEX_WAKE_BITSET_PRIVATE, 1, NULL, NULL, 1), 0);
 	CHECK_EQ(futex(&word, FUTEX_WAKE_BITSET_PRIVATE, 1, NULL, NULL, 6), 1);
 	CHECK_EQ(pthread_join(t, &r), 0);
