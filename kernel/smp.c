@@ -94,11 +94,32 @@ wait_done(struct call_req *r)
 	}
 }
 
+/* A CPU that waits for another's answer must hold no spinlock: a CPU
+ * spinning for that lock has interrupts off and cannot answer, and the
+ * two wait for each other for good.  Debug builds know the locks held
+ * (lockrank.c) and say who. */
+static void
+assert_no_lock_held(const char *who)
+{
+	struct cpu *c;
+
+	if (!SCHED_DEBUG || panicking >= 0)
+		return;
+	irq_push();
+	c = this_cpu();
+	if (c->nheld > 0)
+		panic("%s: cpu%d waits for other CPUs holding lock '%s'", who,
+		      c->id, c->held[c->nheld - 1].lk->name);
+	irq_pop();
+}
+
 void
 smp_call(int cpu, smp_fn_t fn, void *arg)
 {
 	struct call_req r = { fn, arg, 0, NULL };
 
+	if (cpu != cpu_id())
+		assert_no_lock_held("smp_call");
 	irq_push();
 	if (cpu == cpu_id()) {
 		fn(arg);
@@ -116,6 +137,7 @@ smp_call_others(smp_fn_t fn, void *arg)
 	struct call_req r[MAX_CPUS];
 	int me;
 
+	assert_no_lock_held("smp_call_others");
 	irq_push();
 	me = cpu_id();
 	for (int i = 0; i < ncpu; i++) {
