@@ -156,7 +156,8 @@ proc_task_status(struct pbuf *b, struct task *t)
 		  state_name(ti.state));
 	pb_printf(b, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\nPPid:\t%d\n"
 		  "TracerPid:\t0\nUid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\n"
-		  "FDSize:\t%d\nGroups:\t \n", p->pid, t->tid, ti.ppid, NOFILE);
+		  "FDSize:\t%d\nGroups:\t \n", p->pid, t->tid, ti.ppid,
+		  p->files ? p->files->cap : 0);	/* Linux: max_fds */
 	pb_printf(b, "NStgid:\t%d\nNSpid:\t%d\nNSpgid:\t%d\nNSsid:\t%d\n",
 		  p->pid, t->tid, p->pgid, p->sid);
 	if (p->mm && !p->zombie)
