@@ -25,7 +25,8 @@ static const struct {
 	{ "proc", 10, 0 },		/* the task and process tables */
 	{ "tunable", 12, 0 },
 	{ "selftest_lock", 12, 0 },
-	{ "files", 20, 0 },		/* a descriptor table */
+	{ "files", 20, 1 },		/* a descriptor table; fork holds
+					 * the parent's and the new one */
 	{ "pipe", 30, 0 },		/* wait queues' owners ... */
 	{ "futex", 30, 0 },
 	{ "poll", 35, 0 },		/* ... then the pollers' list */
