@@ -152,6 +152,7 @@ include tests/host/host.mk
 -include tools/bench.mk
 -include tools/lint/lint.mk
 -include tests/seeds.mk
+-include tools/realbench/realbench.mk
 INITRD ?= $(B)/initrd.img
 INITRD_ARG = $(if $(wildcard $(INITRD)),--initrd $(INITRD))
 
