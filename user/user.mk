@@ -98,12 +98,15 @@ $(B)/user/%.o: user/%.c
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(USER_CC) $(USER_CFLAGS) -c $< -o $@
 
-# One link rule per program, whichever folder it comes from.
+# One link rule per program, whichever folder it comes from;
+# USER_PROG_LIBS_<name> adds archives before the libc (-lnuma).
+USER_PROG_LIBS_t_libc_numa := $(USER_LIBNUMA)
 define USER_PROG_RULE
-$(B)/user/bin/$(notdir $(1:.c=)): $(B)/$(1:.c=.o) $(USER_LIBC) user/user.ld
+$(B)/user/bin/$(notdir $(1:.c=)): $(B)/$(1:.c=.o) $(USER_PROG_LIBS_$(notdir $(1:.c=))) $(USER_LIBC) user/user.ld
 	@mkdir -p $$(@D)
 	@$$(if $$(Q),echo "  LD      $$@")
 	$$(Q)$$(USER_CC) $$(USER_ARCH) $$(USER_LDFLAGS) -o $$@ $$< \
+		$(USER_PROG_LIBS_$(notdir $(1:.c=))) \
 		-Wl,--start-group $(USER_LIBC) $$(USER_LIBGCC) -Wl,--end-group
 endef
 $(foreach s,$(USER_PROG_SRC),$(eval $(call USER_PROG_RULE,$(s))))

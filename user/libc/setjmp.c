@@ -1,6 +1,6 @@
 /*
  * setjmp.c - the signal-mask half of setjmp.h; the registers are saved and
- * restored by setjmp.asm.
+ * restored by jmpbuf.asm.
  */
 #include <setjmp.h>
 #include <signal.h>

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/syscall.h>
 
 #define LONG_BITS	(sizeof(unsigned long) * 8)
 #define PAGE		4096
@@ -359,11 +360,15 @@ numa_parse_nodestring_all(const char *s)
 
 /* ---- CPUs and nodes ---- */
 
+/* libnuma makes the system call itself, so success is its answer: the
+ * bytes of mask the kernel filled (its own mask's size), not glibc's 0.
+ * The kernel leaves the bytes beyond those alone: they are cleared. */
 int
 numa_sched_getaffinity(int pid, struct bitmask *mask)
 {
-	return sched_getaffinity(pid, numa_bitmask_nbytes(mask),
-				 (cpu_set_t *)mask->maskp);
+	numa_bitmask_clearall(mask);
+	return (int)syscall(SYS_sched_getaffinity, pid,
+			    numa_bitmask_nbytes(mask), mask->maskp);
 }
 
 int

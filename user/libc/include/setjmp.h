@@ -1,5 +1,5 @@
 /*
- * setjmp.h - non-local jumps (user/libc/setjmp.asm, setjmp.c).
+ * setjmp.h - non-local jumps (user/libc/jmpbuf.asm, setjmp.c).
  *
  * As in glibc, setjmp() does not save the signal mask (it is _setjmp),
  * sigsetjmp(env, 1) does, and longjmp() and siglongjmp() restore the mask

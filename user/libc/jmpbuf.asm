@@ -1,4 +1,4 @@
-; setjmp.asm - saving and restoring the callee-saved registers for
+; jmpbuf.asm - saving and restoring the callee-saved registers for
 ; setjmp.h.  The layout is struct __jmp_buf_tag's: ebx, esi, edi, ebp,
 ; the caller's esp after the return, the return address; then
 ; __mask_was_saved at 24 and the mask at 28 (filled by setjmp.c).
