@@ -14,6 +14,7 @@
 #include "include/uapi/types.h"
 #include "kernel/cpu.h"
 #include "kernel/exec.h"
+#include "kernel/file.h"
 #include "kernel/initrd.h"
 #include "kernel/kmalloc.h"
 #include "kernel/lib/string.h"
@@ -186,6 +187,8 @@ exec_into(struct process *p, struct trapframe *tf, const char *path,
 	set_user_regs(tf, entry, sp);
 	base = strrchr(path, '/');
 	strlcpy(p->comm, base ? base + 1 : path, sizeof(p->comm));
+	if (p == current->proc)
+		current->comm[0] = 0;	/* the process's name again */
 	return 0;
 }
 
@@ -242,6 +245,8 @@ proc_exec(const char *upath, const char *const *uargv, const char *const *uenvp)
 		err = -EBUSY;		/* exec from a threaded process */
 	if (err >= 0)
 		err = exec_into(current->proc, current->tf, path, a);
+	if (err >= 0)
+		files_close_on_exec(current->proc->files);
 	kfree(a);
 	return err;
 }

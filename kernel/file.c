@@ -1,6 +1,6 @@
 /*
- * file.c - open files, descriptor tables, and the simple file kinds:
- * initrd files and directories, /dev/null, /dev/console.
+ * file.c - open files and the simple file kinds: initrd files and
+ * directories, /dev/null, /dev/console.  Descriptor tables: fdtable.c.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -43,74 +43,6 @@ file_put(struct file *f)
 	if (f->ops->close)
 		f->ops->close(f);
 	kfree(f);
-}
-
-struct files *
-files_create(void)
-{
-	struct files *fs = kzalloc(sizeof(*fs));
-
-	if (!fs)
-		return NULL;
-	spin_init(&fs->lock, "files");
-	fs->refs = 1;
-	return fs;
-}
-
-struct files *
-files_copy(struct files *src)
-{
-	struct files *fs = files_create();
-
-	if (!fs)
-		return NULL;
-	spin_lock(&src->lock);
-	for (int i = 0; i < NOFILE; i++)
-		if ((fs->fd[i] = src->fd[i]))
-			file_get(fs->fd[i]);
-	spin_unlock(&src->lock);
-	return fs;
-}
-
-void
-files_put(struct files *fs)
-{
-	if (__atomic_sub_fetch(&fs->refs, 1, __ATOMIC_SEQ_CST) > 0)
-		return;
-	for (int i = 0; i < NOFILE; i++)
-		if (fs->fd[i])
-			file_put(fs->fd[i]);
-	kfree(fs);
-}
-
-int
-fd_install(struct files *fs, struct file *f, int min)
-{
-	int fd = -EMFILE;
-
-	spin_lock(&fs->lock);
-	for (int i = min; i < NOFILE; i++)
-		if (!fs->fd[i]) {
-			fs->fd[i] = f;
-			fd = i;
-			break;
-		}
-	spin_unlock(&fs->lock);
-	return fd;
-}
-
-struct file *
-fd_get(struct files *fs, int fd)
-{
-	struct file *f = NULL;
-
-	if (!fs || fd < 0 || fd >= NOFILE)
-		return NULL;
-	spin_lock(&fs->lock);
-	if ((f = fs->fd[fd]))
-		file_get(f);
-	spin_unlock(&fs->lock);
-	return f;
 }
 
 /* ---- initrd files and directories ---- */

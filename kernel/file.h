@@ -13,7 +13,10 @@
 #include "include/uapi/types.h"
 #include "kernel/spinlock.h"
 
-#define NOFILE		64	/* descriptors per process */
+#define NOFILE_INIT	64	/* slots a table starts with, inline */
+#define NR_OPEN		16384	/* the highest RLIMIT_NOFILE may go */
+#define NOFILE_SOFT	1024	/* RLIMIT_NOFILE's defaults, Linux's */
+#define NOFILE_HARD	4096
 
 struct file;
 
@@ -37,10 +40,24 @@ struct file {
 	void *priv;			/* the kind's own data */
 };
 
+/*
+ * A descriptor table (kernel/fdtable.c).  fd[] has cap slots: the inline
+ * small[] at first, a kmalloc'd array once a descriptor at or above
+ * NOFILE_INIT is needed; it grows by doubling up to max (RLIMIT_NOFILE's
+ * soft limit) and never shrinks.  cloexec[] holds one FD_CLOEXEC bit per
+ * slot.  lock protects every field; a single-threaded process may read
+ * fd[] and cap without it (nobody else can change them: sys_file.c).
+ */
 struct files {
 	struct spinlock lock;
-	struct file *fd[NOFILE];
+	struct file **fd;
+	uint32_t *cloexec;
+	int cap;			/* slots in fd[] */
+	int max;			/* descriptors must be below this */
+	int next_free;			/* no free slot below it */
 	int refs;
+	struct file *small[NOFILE_INIT];
+	uint32_t small_cloexec[NOFILE_INIT / 32];
 };
 
 struct file *file_alloc(const struct file_ops *ops, void *priv, int rd, int wr);
@@ -50,11 +67,47 @@ void file_put(struct file *f);
 struct files *files_create(void);
 struct files *files_copy(struct files *src);	/* fork: share every file */
 void files_put(struct files *fs);		/* last put closes all */
-/* Install f in the lowest free slot (>= min); fd or -EMFILE.  Takes the
- * caller's reference to f. */
+/* execve: close every descriptor marked FD_CLOEXEC. */
+void files_close_on_exec(struct files *fs);
+/* RLIMIT_NOFILE's soft limit changed: new descriptors stay below max. */
+void files_set_max(struct files *fs, int max);
+/* Install f in the lowest free slot (>= min); fd or -EMFILE (or -ENOMEM
+ * if the table cannot grow).  Takes the caller's reference to f. */
 int fd_install(struct files *fs, struct file *f, int min);
+int fd_install_flags(struct files *fs, struct file *f, int min, int cloexec);
+/* Put f at fd (dup2/dup3), taking the caller's reference: the file that
+ * was there goes to *old (NULL if none).  0, or -EBADF for an fd at or
+ * above the limit, -ENOMEM. */
+int fd_replace(struct files *fs, int fd, struct file *f, int cloexec,
+	       struct file **old);
+/* Empty slot fd: the file that was there (its reference to the caller),
+ * or NULL if none. */
+struct file *fd_remove(struct files *fs, int fd);
 /* The file at fd with a new reference, or NULL. */
 struct file *fd_get(struct files *fs, int fd);
+/* FD_CLOEXEC of fd: get 0/1 or -EBADF; set returns 0 or -EBADF. */
+int fd_get_cloexec(struct files *fs, int fd);
+int fd_set_cloexec(struct files *fs, int fd, int on);
+
+/* The file at fd without a reference or the lock: only for a process with
+ * one live task, whose table nobody else can change (sys_file.c). */
+static inline struct file *
+fd_peek(const struct files *fs, int fd)
+{
+	return fs && (unsigned)fd < (unsigned)fs->cap ? fs->fd[fd] : NULL;
+}
+
+/* ---- system-call helpers other calls share ---- */
+/* dup2/dup3: newfd becomes a copy of oldfd (sys_file.c). */
+int32_t fd_dup_to(int oldfd, int newfd, int cloexec);
+/* poll and ppoll: deadline in sched_clock ns (0: none); timed and no
+ * deadline: do not wait (sys_file.c). */
+int32_t poll_wait_fds(uintptr_t ufds, uint32_t n, uint64_t deadline,
+		      int timed);
+/* FIONBIO, FIOCLEX, FIONCLEX: 0 with *ret set, or 1 if req is another
+ * (sys_fcntl.c). */
+int fd_common_ioctl(struct file *f, int fd, uint32_t req, uint32_t arg,
+		    int32_t *ret);
 
 /* Open a path: "/dev/console", "/dev/null", or an initrd file or
  * directory.  A file with one reference, or NULL with *err set. */

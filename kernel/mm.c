@@ -174,6 +174,24 @@ brk_end(struct mm *mm)
 	__atomic_store_n(&mm->brk_busy, 0, __ATOMIC_RELEASE);
 }
 
+void
+mm_layout_begin(struct mm *mm)
+{
+	brk_begin(mm);
+}
+
+void
+mm_layout_end(struct mm *mm)
+{
+	brk_end(mm);
+}
+
+void
+mm_unmap(struct mm *mm, uintptr_t start, uintptr_t end)
+{
+	unmap_live(mm, start, end);
+}
+
 /* Move the break; returns the new break, or the old one on failure
  * (Linux's brk semantics). */
 uintptr_t

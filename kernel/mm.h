@@ -50,6 +50,13 @@ uintptr_t mm_pgdir_phys(const struct mm *mm);
 /* Map fresh zeroed pages over [start, end); -ENOMEM on failure. */
 int mm_map_range(struct mm *mm, uintptr_t start, uintptr_t end, int writable);
 uintptr_t mm_brk(struct mm *mm, uintptr_t newbrk);
+/* Changes of the layout (brk, mmap, munmap, mprotect) of one address
+ * space happen one at a time, between these two.  No spinlock held. */
+void mm_layout_begin(struct mm *mm);
+void mm_layout_end(struct mm *mm);
+/* Unmap [start, end) and free its frames once no TLB holds them; caller
+ * is inside a layout change. */
+void mm_unmap(struct mm *mm, uintptr_t start, uintptr_t end);
 uint32_t mm_pages(struct mm *mm);
 /* A page fault from user mode at va (write: a write access): grow the
  * stack or break copy-on-write.  1 retry the instruction, 0 a bad access,

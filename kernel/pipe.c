@@ -241,9 +241,24 @@ pipe_poll(struct file *f)
 	return ev;
 }
 
+/* FIONREAD: the bytes in the pipe, asked at either end (Linux). */
+static int
+pipe_ioctl(struct file *f, uint32_t req, uint32_t arg)
+{
+	struct pipe *p = f->priv;
+	int n;
+
+	if (req != Q_FIONREAD)
+		return -ENOTTY;
+	spin_lock(&p->lock);
+	n = (int)(p->w - p->r);
+	spin_unlock(&p->lock);
+	return copy_to_user((void *)arg, &n, sizeof(n));
+}
+
 static const struct file_ops pipe_ops = {
 	.read = pipe_read, .write = pipe_write, .close = pipe_close,
-	.stat = pipe_stat, .poll = pipe_poll,
+	.stat = pipe_stat, .poll = pipe_poll, .ioctl = pipe_ioctl,
 };
 
 int

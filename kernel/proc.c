@@ -25,6 +25,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/proc.h"
+#include "kernel/rlimit.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/trace.h"
 #include "kernel/signal.h"
@@ -48,8 +49,9 @@ process_alloc(struct process *parent)
 	p->parent = parent;
 	p->start_ns = sched_clock();
 	signal_fork(parent, p);
-	if (parent)
-		strlcpy(p->comm, parent->comm, sizeof(p->comm));
+	rlimit_fork(parent, p);
+	if (parent)		/* the forking thread's name (Linux) */
+		strlcpy(p->comm, task_name(current), sizeof(p->comm));
 	return p;
 }
 
@@ -156,6 +158,8 @@ thread_create(uint32_t entry, uint32_t arg, uint32_t stack_top)
 	t = user_task_alloc(p, me->tf);
 	if (!t)
 		return -EAGAIN;
+	/* a thread starts with its creator's name, as in Linux */
+	strlcpy(t->comm, task_name(me), sizeof(t->comm));
 	t->tf->eip = entry;
 	t->tf->esp = stack_top;
 	t->tf->eax = arg;

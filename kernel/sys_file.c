@@ -5,6 +5,7 @@
 #include "include/uapi/errno.h"
 #include "include/uapi/types.h"
 #include "kernel/file.h"
+#include "kernel/kmalloc.h"
 #include "kernel/lib/string.h"
 #include "kernel/mm.h"
 #include "kernel/pipe.h"
@@ -37,7 +38,7 @@ file_rw(int fd, uintptr_t buf, uint32_t n, int write)
 	if (ref)
 		f = fd_get(fs, fd);
 	else
-		f = fs && fd >= 0 && fd < NOFILE ? fs->fd[fd] : NULL;
+		f = fd_peek(fs, fd);
 	if (!f)
 		return -EBADF;
 	if (write ? !f->writable || !f->ops->write
@@ -88,16 +89,9 @@ SYSCALL(sys_open)
 
 SYSCALL(sys_close)
 {
-	struct files *fs = my_files();
-	struct file *f = NULL;
+	struct file *f = fd_remove(my_files(), (int)a1);
 
 	UNUSED_ARGS5;
-	if ((int)a1 < 0 || a1 >= NOFILE)
-		return -EBADF;
-	spin_lock(&fs->lock);
-	f = fs->fd[a1];
-	fs->fd[a1] = NULL;
-	spin_unlock(&fs->lock);
 	if (!f)
 		return -EBADF;
 	file_put(f);
@@ -143,28 +137,35 @@ SYSCALL(sys_dup)
 	return fd;
 }
 
-SYSCALL(sys_dup2)
+/* dup2 and dup3: newfd becomes a copy of oldfd, closing what it was. */
+int32_t
+fd_dup_to(int oldfd, int newfd, int cloexec)
 {
 	struct files *fs = my_files();
-	struct file *f = fd_get(fs, (int)a1), *old;
+	struct file *f = fd_get(fs, oldfd), *old;
+	int err;
 
-	UNUSED_ARGS5;
 	if (!f)
 		return -EBADF;
-	if ((int)a2 < 0 || a2 >= NOFILE) {
+	if ((err = fd_replace(fs, newfd, f, cloexec, &old)) < 0) {
 		file_put(f);
-		return -EBADF;
+		return err;
 	}
-	if (a1 == a2) {
-		file_put(f);
-		return (int32_t)a2;
-	}
-	spin_lock(&fs->lock);
-	old = fs->fd[a2];
-	fs->fd[a2] = f;
-	spin_unlock(&fs->lock);
 	if (old)
 		file_put(old);
+	return newfd;
+}
+
+SYSCALL(sys_dup2)
+{
+	struct file *f;
+
+	UNUSED_ARGS5;
+	if (a1 != a2)
+		return fd_dup_to((int)a1, (int)a2, 0);
+	if (!(f = fd_get(my_files(), (int)a1)))
+		return -EBADF;
+	file_put(f);
 	return (int32_t)a2;
 }
 
@@ -259,24 +260,30 @@ poll_scan(struct q_pollfd *fds, uint32_t n)
 	return ready;
 }
 
-SYSCALL(sys_poll)
-{
-	struct q_pollfd fds[NOFILE];
-	uint32_t n = a2, seq;
-	int timeout = (int)a3, ready, err = 0;
-	uint64_t deadline = timeout > 0 ?
-		sched_clock() + (uint64_t)timeout * 1000000ull : 0;
+/* Up to POLL_STACK descriptors are copied to the stack; more (as far as
+ * RLIMIT_NOFILE, Linux's limit on nfds) to the heap. */
+#define POLL_STACK	32
 
-	UNUSED_ARGS5;
-	if (n > NOFILE)
+int32_t
+poll_wait_fds(uintptr_t ufds, uint32_t n, uint64_t deadline, int timed)
+{
+	struct q_pollfd stack_fds[POLL_STACK], *fds = stack_fds;
+	uint32_t seq;
+	int ready = 0, err = 0;
+
+	if (n > (uint32_t)my_files()->max)
 		return -EINVAL;
-	if (copy_from_user(fds, (void *)a1, n * sizeof(fds[0])) < 0)
-		return -EFAULT;
+	if (n > POLL_STACK && !(fds = kmalloc(n * sizeof(fds[0]))))
+		return -ENOMEM;
+	if (copy_from_user(fds, (void *)ufds, n * sizeof(fds[0])) < 0) {
+		err = -EFAULT;
+		goto out;
+	}
 	__atomic_fetch_add(&npollers, 1, __ATOMIC_SEQ_CST);
 	for (;;) {
 		seq = poll_seq;
 		ready = poll_scan(fds, n);
-		if (ready || timeout == 0 || err)
+		if (ready || (timed && !deadline) || err)
 			break;
 		spin_lock(&poll_lock);
 		if (seq == poll_seq)
@@ -292,14 +299,30 @@ SYSCALL(sys_poll)
 			err = -ETIMEDOUT;
 	}
 	__atomic_fetch_sub(&npollers, 1, __ATOMIC_SEQ_CST);
-	if (err == -ERESTARTNOHAND)
-		return err;
-	if (copy_to_user((void *)a1, fds, n * sizeof(fds[0])) < 0)
-		return -EFAULT;
-	return ready;
+	if (err != -ERESTARTNOHAND &&
+	    copy_to_user((void *)ufds, fds, n * sizeof(fds[0])) < 0)
+		err = -EFAULT;
+	else if (err != -ERESTARTNOHAND)
+		err = 0;
+out:
+	if (fds != stack_fds)
+		kfree(fds);
+	return err < 0 ? err : ready;
 }
 
-/* ioctl(fd, request, arg): only terminals have any (the console). */
+SYSCALL(sys_poll)
+{
+	int timeout = (int)a3;
+	uint64_t deadline = timeout > 0 ?
+		sched_clock() + (uint64_t)timeout * 1000000ull : 0;
+
+	UNUSED_ARGS5;
+	return poll_wait_fds(a1, a2, deadline, timeout >= 0);
+}
+
+/* ioctl(fd, request, arg): FIONBIO and FIOCLEX for every descriptor
+ * (sys_fcntl.c), the rest by the file's kind: the console's termios,
+ * FIONREAD on the console, pipes and sockets. */
 SYSCALL(sys_ioctl)
 {
 	struct file *f = fd_get(my_files(), (int)a1);
@@ -308,7 +331,8 @@ SYSCALL(sys_ioctl)
 	UNUSED_ARGS5;
 	if (!f)
 		return -EBADF;
-	r = f->ops->ioctl ? f->ops->ioctl(f, a2, a3) : -ENOTTY;
+	if (fd_common_ioctl(f, (int)a1, a2, a3, &r))
+		r = f->ops->ioctl ? f->ops->ioctl(f, a2, a3) : -ENOTTY;
 	file_put(f);
 	return r;
 }

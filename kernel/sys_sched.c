@@ -218,7 +218,7 @@ fill_taskinfo(struct task *t, struct q_taskinfo *ti)
 	ti->tgid = p->pid;
 	ti->ppid = p->parent ? p->parent->pid : 0;
 	ti->state = state_letter(t);
-	strlcpy(ti->comm, p->comm, sizeof(ti->comm));
+	strlcpy(ti->comm, task_name(t), sizeof(ti->comm));
 	ti->cpu = t->cpu;
 	ti->nice = t->nice;
 	ti->prio = sched_task_prio(t);

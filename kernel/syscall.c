@@ -65,6 +65,22 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_ioctl] = sys_ioctl, [SYS_reboot] = sys_reboot,
 	[SYS_trace] = sys_trace,
 	[SYS_meminfo] = sys_meminfo,
+	/* sockets, descriptors, memory, limits */
+	[SYS_socketpair] = sys_socketpair, [SYS_socket] = sys_socket,
+	[SYS_bind] = sys_bind, [SYS_listen] = sys_listen,
+	[SYS_accept4] = sys_accept4, [SYS_connect] = sys_connect,
+	[SYS_shutdown] = sys_shutdown, [SYS_sendto] = sys_sendto,
+	[SYS_recvfrom] = sys_recvfrom, [SYS_getsockopt] = sys_getsockopt,
+	[SYS_setsockopt] = sys_setsockopt,
+	[SYS_getsockname] = sys_getsockname,
+	[SYS_getpeername] = sys_getpeername,
+	[SYS_fcntl] = sys_fcntl, [SYS_dup3] = sys_dup3,
+	[SYS_mmap] = sys_mmap, [SYS_munmap] = sys_munmap,
+	[SYS_mprotect] = sys_mprotect, [SYS_madvise] = sys_madvise,
+	[SYS_mlock] = sys_mlock, [SYS_munlock] = sys_munlock,
+	[SYS_mlockall] = sys_mlockall, [SYS_munlockall] = sys_munlockall,
+	[SYS_prlimit64] = sys_prlimit64, [SYS_prctl] = sys_prctl,
+	[SYS_ppoll] = sys_ppoll,
 };
 
 /* Time since the last crossing was spent in user mode (or, leaving, in

@@ -53,5 +53,17 @@ SYSCALL(sys_getpgid); SYSCALL(sys_setsid); SYSCALL(sys_getsid);
 SYSCALL(sys_ioctl); SYSCALL(sys_reboot);
 SYSCALL(sys_trace);		/* kernel/sys_trace.c */
 SYSCALL(sys_meminfo);
+/* sockets (sys_socket.c), descriptors (sys_fcntl.c), memory (sys_mman.c),
+ * limits (sys_rlimit.c), prctl (sys_prctl.c), ppoll (sys_file.c) */
+SYSCALL(sys_socketpair); SYSCALL(sys_socket); SYSCALL(sys_bind);
+SYSCALL(sys_listen); SYSCALL(sys_accept4); SYSCALL(sys_connect);
+SYSCALL(sys_shutdown); SYSCALL(sys_sendto); SYSCALL(sys_recvfrom);
+SYSCALL(sys_getsockopt); SYSCALL(sys_setsockopt);
+SYSCALL(sys_getsockname); SYSCALL(sys_getpeername);
+SYSCALL(sys_fcntl); SYSCALL(sys_dup3);
+SYSCALL(sys_mmap); SYSCALL(sys_munmap); SYSCALL(sys_mprotect);
+SYSCALL(sys_madvise); SYSCALL(sys_mlock); SYSCALL(sys_munlock);
+SYSCALL(sys_mlockall); SYSCALL(sys_munlockall);
+SYSCALL(sys_prlimit64); SYSCALL(sys_prctl); SYSCALL(sys_ppoll);
 
 #endif

@@ -28,6 +28,7 @@
 #include "kernel/spinlock.h"
 #include "kernel/timer.h"
 #include "kernel/waitq.h"
+#include "include/uapi/resource.h"
 #include "include/uapi/types.h"
 
 #define MAX_TASKS		256	/* fork beyond this fails with EAGAIN */
@@ -73,6 +74,7 @@ struct process {
 	int wait_report;		/* SIGW_REPORT_*: for waitpid */
 	struct waitq stop_wait;		/* its tasks wait here while stopped */
 	int pgid, sid;			/* process group and session */
+	struct q_rlimit64 rlim[Q_RLIM_NLIMITS];	/* proc_lock (sys_rlimit.c) */
 	struct timer itimer;		/* ITIMER_REAL; fires SIGALRM */
 	uint64_t itimer_expires;	/* sched_clock() deadline, 0: off */
 	uint64_t itimer_interval;	/* ns, 0: one shot */
@@ -119,6 +121,9 @@ struct task {
 
 	/* ---- identity ---- */
 	int tid;
+	char comm[Q_COMM_LEN];		/* prctl(PR_SET_NAME) of a thread other
+					 * than the main one; "" otherwise:
+					 * the process's comm (task_name) */
 	struct process *proc;
 	struct list thread_node;	/* on proc->tasks */
 	int thread_value;		/* thread_exit's value for join */
@@ -136,6 +141,7 @@ struct task {
 	struct timer sleep_timer;
 	struct list wait_node;		/* on a waitq */
 	uintptr_t futex_key;		/* what it waits for in futex_wait */
+	uint32_t futex_bitset;		/* ... and which wakes may end it */
 
 	/* ---- signals (kernel/signal.c): set by others under proc_lock,
 	 * cleared only by the task itself ---- */
@@ -178,6 +184,14 @@ struct task *kthread_create(const char *name, void (*fn)(void *), void *arg);
 struct task *task_alloc_idle(int cpu, uintptr_t stack_top);
 /* The current task ends (a thread of its process, or a kernel thread). */
 void task_exit(int value) __attribute__((noreturn));
+
+/* The name ps, top and traces show for t: its own (prctl PR_SET_NAME
+ * from a thread), or its process's. */
+static inline const char *
+task_name(const struct task *t)
+{
+	return t->comm[0] ? t->comm : t->proc->comm;
+}
 
 /* Does a signal interrupt t's sleep?  One load, no lock (signal.h). */
 static inline int

@@ -54,6 +54,7 @@ typedef uint32_t pde_t;
 #define PTE_PS		0x080	/* 4 MiB page (in a PDE, with CR4.PSE) */
 #define PTE_G		0x100	/* global */
 #define PTE_COW		0x200	/* software bit: copy on write */
+#define PTE_SHARED	0x400	/* software bit: MAP_SHARED, never COW */
 #define PTE_ADDR(e)	((e) & ~0xfffu)
 
 /* GDT layout.  Each CPU owns three consecutive entries: its TSS, its GS

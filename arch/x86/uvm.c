@@ -50,7 +50,7 @@ uvm_map(pde_t *pgdir, uintptr_t va, uintptr_t pa, uint32_t flags)
 	pte = walk(pgdir, va, 1);
 	if (!pte)
 		return -1;
-	*pte = PTE_ADDR(pa) | PTE_P | PTE_U | (flags & PTE_W);
+	*pte = PTE_ADDR(pa) | PTE_P | PTE_U | (flags & (PTE_W | PTE_SHARED));
 	return 0;
 }
 
@@ -86,7 +86,9 @@ uvm_lookup(const pde_t *pgdir, uintptr_t va, uint32_t *flags)
 /*
  * Share every user page of src with dst, copy-on-write: writable pages
  * become read-only with PTE_COW set in both, and the frame gains a
- * reference.  The caller must flush src's stale TLB entries.
+ * reference.  Pages of MAP_SHARED mappings (PTE_SHARED) stay as they are
+ * in both: the two address spaces write the same frame.  The caller must
+ * flush src's stale TLB entries.
  */
 int
 uvm_copy(pde_t *dst, pde_t *src)
@@ -101,7 +103,7 @@ uvm_copy(pde_t *dst, pde_t *src)
 			pte_t *dpte;
 			if (!(pt[i] & PTE_P))
 				continue;
-			if (pt[i] & PTE_W)
+			if ((pt[i] & (PTE_W | PTE_SHARED)) == PTE_W)
 				pt[i] = (pt[i] & ~(pte_t)PTE_W) | PTE_COW;
 			if (!(dpte = walk(dst, va, 1)))
 				return -1;
@@ -172,6 +174,28 @@ uvm_unmap_some(pde_t *pgdir, uintptr_t start, uintptr_t end,
 		}
 	}
 	return va < end ? va : end;
+}
+
+int
+uvm_protect(pde_t *pgdir, uintptr_t va, int writable, int none)
+{
+	pte_t *pte = va < KERNBASE ? walk(pgdir, va, 0) : NULL;
+	pte_t e;
+
+	if (!pte || !(*pte & PTE_P))
+		return -1;
+	e = *pte & ~(pte_t)(PTE_W | PTE_COW | PTE_U);
+	if (!none)
+		e |= PTE_U;
+	if (writable && !none) {
+		if ((e & PTE_SHARED) || !frame_shared(PTE_ADDR(e)))
+			e |= PTE_W;
+		else
+			e |= PTE_COW;	/* the first write copies */
+	}
+	*pte = e;
+	invlpg((void *)va);
+	return 0;
 }
 
 /* For an address space no CPU runs any more: its frames go at once. */

@@ -13,6 +13,7 @@
 
 #define UVM_WRITE	PTE_W
 #define UVM_USER	PTE_U
+#define UVM_SHARED	PTE_SHARED	/* stays shared across fork */
 
 pde_t *uvm_create(void);			/* NULL when out of memory */
 /* Map a fresh zeroed page at va; -1 when out of memory. */
@@ -46,6 +47,11 @@ int uvm_cow_break(pde_t *pgdir, uintptr_t va, uintptr_t *old);
  * (*n of them) for the caller to free; returns where it stopped. */
 uintptr_t uvm_unmap_some(pde_t *pgdir, uintptr_t start, uintptr_t end,
 			 uintptr_t *frames, int max, int *n);
+/* mprotect of the page at va: writable, or no access at all (none), or
+ * read-only.  A private page whose frame another address space still
+ * shares becomes copy-on-write instead of writable.  0, or -1 if no page
+ * is mapped at va.  The caller flushes the TLBs. */
+int uvm_protect(pde_t *pgdir, uintptr_t va, int writable, int none);
 /* Free the user pages, the page tables and the directory. */
 void uvm_destroy(pde_t *pgdir);
 /* Pages mapped in the user half. */

@@ -18,6 +18,7 @@
 #define EFAULT		14
 #define EBUSY		16
 #define EEXIST		17
+#define ENODEV		19
 #define ENOTDIR		20
 #define EISDIR		21
 #define EINVAL		22
@@ -34,6 +35,21 @@
 #define EDEADLK		35
 #define ENAMETOOLONG	36
 #define ENOSYS		38
+/* sockets */
+#define ENOTSOCK	88
+#define EDESTADDRREQ	89
+#define EMSGSIZE	90
+#define EPROTOTYPE	91
+#define ENOPROTOOPT	92
+#define EPROTONOSUPPORT	93
+#define ESOCKTNOSUPPORT	94
+#define EOPNOTSUPP	95
+#define EAFNOSUPPORT	97
+#define EADDRINUSE	98
+#define ECONNRESET	104
+#define EISCONN		106
+#define ENOTCONN	107
 #define ETIMEDOUT	110
+#define ECONNREFUSED	111
 
 #endif

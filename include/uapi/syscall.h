@@ -83,6 +83,35 @@
 #define SYS_reboot		76	/* (magic, magic2, cmd) */
 #define SYS_trace		100	/* (int op, uint32_t arg, struct q_trace_status *) uapi/trace.h */
 #define SYS_meminfo		110	/* (int op, void *buf, int max): pages and kmalloc blocks by owner */
-#define NSYSCALLS		111
+/* Sockets, descriptors, memory, limits (docs/syscalls.md); the socket
+ * calls' constants are in uapi/socket.h, the others' in uapi/fcntl.h,
+ * uapi/mman.h, uapi/resource.h and uapi/prctl.h */
+#define SYS_socketpair		140	/* (domain, type, proto, int sv[2]) */
+#define SYS_socket		141	/* (domain, type, proto) */
+#define SYS_bind		142	/* (fd, const sockaddr *, len) */
+#define SYS_listen		143	/* (fd, int backlog) */
+#define SYS_accept4		144	/* (fd, sockaddr *, uint32_t *len, flags) */
+#define SYS_connect		145	/* (fd, const sockaddr *, len) */
+#define SYS_shutdown		146	/* (fd, int how) */
+#define SYS_sendto		147	/* (fd, buf, n, flags, const q_sendto_args *) */
+#define SYS_recvfrom		148	/* (fd, buf, n, flags, const q_recvfrom_args *) */
+#define SYS_getsockopt		149	/* (fd, level, name, void *val, uint32_t *len) */
+#define SYS_setsockopt		150	/* (fd, level, name, const void *val, len) */
+#define SYS_getsockname		151	/* (fd, sockaddr *, uint32_t *len) */
+#define SYS_getpeername		152	/* (fd, sockaddr *, uint32_t *len) */
+#define SYS_fcntl		153	/* (fd, cmd, arg) */
+#define SYS_dup3		154	/* (oldfd, newfd, flags) */
+#define SYS_mmap		155	/* (addr, len, prot, flags, fd): anonymous */
+#define SYS_munmap		156	/* (addr, len) */
+#define SYS_mprotect		157	/* (addr, len, prot) */
+#define SYS_madvise		158	/* (addr, len, advice) */
+#define SYS_mlock		159	/* (addr, len) */
+#define SYS_munlock		160	/* (addr, len) */
+#define SYS_mlockall		161	/* (flags) */
+#define SYS_munlockall		162	/* () */
+#define SYS_prlimit64		163	/* (pid, resource, const rlimit64 *new, old) */
+#define SYS_prctl		164	/* (option, arg2, arg3, arg4, arg5) */
+#define SYS_ppoll		165	/* (fds, nfds, const timespec *, const sigset *, size) */
+#define NSYSCALLS		166
 
 #endif

@@ -299,6 +299,12 @@ struct q_winsize {
 /* futex */
 #define Q_FUTEX_WAIT	0
 #define Q_FUTEX_WAKE	1
+#define Q_FUTEX_WAIT_BITSET	9	/* absolute timeout */
+#define Q_FUTEX_WAKE_BITSET	10
+#define Q_FUTEX_PRIVATE_FLAG	128
+#define Q_FUTEX_CLOCK_REALTIME	256
+#define Q_FUTEX_CMD_MASK	(~(Q_FUTEX_PRIVATE_FLAG | Q_FUTEX_CLOCK_REALTIME))
+#define Q_FUTEX_BITSET_MATCH_ANY 0xffffffffu
 
 /* uname */
 struct q_utsname {

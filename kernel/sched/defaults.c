@@ -141,7 +141,7 @@ task_tid(const struct task *p)
 const char *
 task_comm(const struct task *p)
 {
-	return p->proc ? p->proc->comm : "?";
+	return p->proc ? task_name(p) : "?";
 }
 
 int

@@ -183,11 +183,12 @@ trace_record(int type, int a, int b, int c, int d, int e, int f)
 	event_end();
 }
 
-/* The name a trace line shows: the process's, "idle" for idle tasks. */
+/* The name a trace line shows: the task's (task_name), "idle" for idle
+ * tasks. */
 static void
 set_comm(char *dst, const struct task *p)
 {
-	const char *src = p->is_idle ? "idle" : p->proc ? p->proc->comm : "?";
+	const char *src = p->is_idle ? "idle" : p->proc ? task_name(p) : "?";
 	int i = 0;
 
 	/* by hand: the host simulator's libc has no strlcpy */

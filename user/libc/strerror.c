@@ -38,8 +38,22 @@ static const char *const errors[] = {
 	[ENAMETOOLONG] = "File name too long",
 	[ENOSYS] = "Function not implemented",
 	[EOVERFLOW] = "Value too large for defined data type",
-	[ENOTSUP] = "Operation not supported",
+	[ENODEV] = "No such device",
+	[ENOTSOCK] = "Socket operation on non-socket",
+	[EDESTADDRREQ] = "Destination address required",
+	[EMSGSIZE] = "Message too long",
+	[EPROTOTYPE] = "Protocol wrong type for socket",
+	[ENOPROTOOPT] = "Protocol not available",
+	[EPROTONOSUPPORT] = "Protocol not supported",
+	[ESOCKTNOSUPPORT] = "Socket type not supported",
+	[EOPNOTSUPP] = "Operation not supported",
+	[EAFNOSUPPORT] = "Address family not supported by protocol",
+	[EADDRINUSE] = "Address already in use",
+	[ECONNRESET] = "Connection reset by peer",
+	[EISCONN] = "Transport endpoint is already connected",
+	[ENOTCONN] = "Transport endpoint is not connected",
 	[ETIMEDOUT] = "Connection timed out",
+	[ECONNREFUSED] = "Connection refused",
 };
 
 static const char *const signals[] = {

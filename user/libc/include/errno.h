@@ -13,8 +13,7 @@
 /* Names the kernel never returns but programs and the libc use. */
 #define EWOULDBLOCK	EAGAIN
 #define EOVERFLOW	75
-#define ENOTSUP		95
-#define EOPNOTSUPP	ENOTSUP
+#define ENOTSUP		EOPNOTSUPP
 
 int *__errno_location(void);
 #define errno (*__errno_location())
