@@ -2,11 +2,12 @@
  * itimer.c - ITIMER_REAL: a per-process kernel timer that sends SIGALRM,
  * once or every interval (setitimer, getitimer; alarm is the libc's).
  *
- * The timer fires at the first tick at or after its expiry, on the CPU
- * that armed it; a periodic one re-arms itself from its own callback
- * (timer_arm allows that) at the last expiry plus the interval, so the
- * periods do not drift; an expiry already past (a long interrupt-off
- * stretch) is skipped rather than fired in a burst.  Survives exec, not
+ * The timer fires when it is due (timer.c), on the CPU that armed it; a
+ * periodic one re-arms itself from its own callback (timer_arm allows
+ * that) at the last expiry plus the interval, so the periods do not
+ * drift; an expiry already past, or closer than TIMER_REARM_MIN_NS (a
+ * long interrupt-off stretch, a tiny interval), is skipped rather than
+ * fired in a burst.  Survives exec, not
  * fork.  The state is under proc_lock; the timer itself is cancelled
  * without it, since timer_cancel() waits for a running callback that may
  * be spinning on that lock.
@@ -34,10 +35,12 @@ itimer_fire(void *arg)
 	if (!p->zombie && p->itimer_expires) {
 		signal_send(p, NULL, Q_SIGALRM, &ki);
 		if (p->itimer_interval) {
-			uint64_t now = sched_clock();
+			uint64_t now = sched_clock() + TIMER_REARM_MIN_NS;
 			p->itimer_expires += p->itimer_interval;
-			if (p->itimer_expires <= now)	/* overrun: skip */
-				p->itimer_expires = now + p->itimer_interval;
+			if (p->itimer_expires < now)	/* overrun: skip */
+				p->itimer_expires += ((now - p->itimer_expires) /
+						      p->itimer_interval + 1) *
+						     p->itimer_interval;
 			timer_arm(&p->itimer, p->itimer_expires);
 		} else {
 			p->itimer_expires = 0;

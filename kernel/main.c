@@ -22,6 +22,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/config.h"
 #include "kernel/cpu.h"
+#include "kernel/hrtimer.h"
 #include "kernel/futex.h"
 #include "kernel/initrd.h"
 #include "kernel/pipe.h"
@@ -175,6 +176,7 @@ bsp_start_cpu(struct cpu *c)
 	c->apic_id = lapic_id();
 	ioapic_init();
 	time_init();
+	hrtimer_init();
 	smp_init();
 	trap_register(T_APIC_ERROR, apic_error_interrupt, "apic-error");
 	time_start_tick();

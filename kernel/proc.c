@@ -19,6 +19,7 @@
 #include "kernel/cpu.h"
 #include "kernel/file.h"
 #include "kernel/itimer.h"
+#include "kernel/posix_timer.h"
 #include "kernel/kmalloc.h"
 #include "kernel/lib/string.h"
 #include "kernel/mm.h"
@@ -283,6 +284,7 @@ process_free(struct process *p)
 	struct list *pos, *n;
 
 	itimer_cancel(p);
+	posix_timers_free(p);
 	list_for_each_safe(pos, n, &p->tasks) {
 		struct task *t = list_entry(pos, struct task, thread_node);
 		task_free(t);

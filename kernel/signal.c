@@ -23,6 +23,7 @@
 #include "kernel/task.h"
 #include "kernel/time.h"
 #include "kernel/itimer.h"
+#include "kernel/posix_timer.h"
 #include "kernel/timer.h"
 
 #define BIT(sig)	Q_SIGBIT(sig)
@@ -389,6 +390,8 @@ signal_dequeue_set(struct task *t, q_sigset_t allowed, struct sig_kinfo *ki)
 	sig = __builtin_ctz(m) + 1;
 	*set &= ~BIT(sig);
 	*ki = infos[sig];
+	if (ki->code == Q_SI_TIMER)
+		posix_timer_delivered(p, ki);
 	return sig;
 }
 
@@ -459,6 +462,10 @@ signal_fill_siginfo(struct q_siginfo *si, int sig, const struct sig_kinfo *ki)
 	si->si_code = ki->code;
 	if (BIT(sig) & SYNC_MASK && ki->trapno) {
 		si->u.addr = ki->addr;
+	} else if (ki->code == Q_SI_TIMER) {
+		si->u.timer.tid = ki->timerid;
+		si->u.timer.overrun = ki->overrun;
+		si->u.timer.value = ki->value;
 	} else {
 		si->u.kill.pid = ki->pid;
 		si->u.kill.status = ki->status;
@@ -585,6 +592,7 @@ signal_fork(struct process *parent, struct process *child)
 {
 	waitq_init(&child->stop_wait);
 	itimer_init(child);
+	posix_timers_init(child);
 	if (!parent)
 		return;
 	memcpy(child->sig_action, parent->sig_action,

@@ -56,6 +56,9 @@ struct sig_kinfo {
 	uint32_t eip;			/* faults: where (for the report) */
 	uint16_t trapno;		/* faults: the exception + 1, else 0 */
 	uint16_t err;			/* faults: its error code */
+	int32_t timerid;		/* SI_TIMER: the POSIX timer, */
+	int32_t overrun;		/* its overruns while pending, */
+	uint32_t value;			/* and its sigev_value */
 };
 
 struct process;

@@ -7,6 +7,7 @@
 #include "include/uapi/types.h"
 #include "kernel/mm.h"
 #include "kernel/printk.h"
+#include "kernel/posix_timer.h"
 #include "kernel/proc.h"
 #include "kernel/signal.h"
 #include "kernel/syscall.h"
@@ -30,8 +31,10 @@ SYSCALL(sys_execve)
 	int32_t r = proc_exec((const char *)a1, (const char *const *)a2,
 			      (const char *const *)a3);
 
-	if (r >= 0)
+	if (r >= 0) {
 		signal_exec(current->proc);	/* handlers are gone */
+		posix_timers_free(current->proc);	/* so are timers */
+	}
 	return r;
 }
 

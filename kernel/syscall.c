@@ -81,6 +81,13 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_mlockall] = sys_mlockall, [SYS_munlockall] = sys_munlockall,
 	[SYS_prlimit64] = sys_prlimit64, [SYS_prctl] = sys_prctl,
 	[SYS_ppoll] = sys_ppoll,
+	/* POSIX timers */
+	[SYS_timer_create] = sys_timer_create,
+	[SYS_timer_settime] = sys_timer_settime,
+	[SYS_timer_gettime] = sys_timer_gettime,
+	[SYS_timer_getoverrun] = sys_timer_getoverrun,
+	[SYS_timer_delete] = sys_timer_delete,
+	[SYS_clock_getres] = sys_clock_getres,
 };
 
 /* Time since the last crossing was spent in user mode (or, leaving, in

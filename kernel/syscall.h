@@ -65,5 +65,8 @@ SYSCALL(sys_mmap); SYSCALL(sys_munmap); SYSCALL(sys_mprotect);
 SYSCALL(sys_madvise); SYSCALL(sys_mlock); SYSCALL(sys_munlock);
 SYSCALL(sys_mlockall); SYSCALL(sys_munlockall);
 SYSCALL(sys_prlimit64); SYSCALL(sys_prctl); SYSCALL(sys_ppoll);
+SYSCALL(sys_timer_create); SYSCALL(sys_timer_settime);
+SYSCALL(sys_timer_gettime); SYSCALL(sys_timer_getoverrun);
+SYSCALL(sys_timer_delete); SYSCALL(sys_clock_getres);
 
 #endif

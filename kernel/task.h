@@ -78,6 +78,8 @@ struct process {
 	struct timer itimer;		/* ITIMER_REAL; fires SIGALRM */
 	uint64_t itimer_expires;	/* sched_clock() deadline, 0: off */
 	uint64_t itimer_interval;	/* ns, 0: one shot */
+	struct list timers;		/* POSIX timers (posix_timer.c) */
+	int ntimers, timer_next_id;
 };
 
 struct task {

@@ -16,6 +16,7 @@
 #include "drivers/pit.h"
 #include "kernel/config.h"
 #include "kernel/cpu.h"
+#include "kernel/hrtimer.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/sched/sched.h"
@@ -33,6 +34,10 @@ uint32_t lapic_timer_hz;
 static uint64_t tsc_boot;
 static uint32_t clock_mult = 1u << CLOCK_SHIFT;	/* ns per cycle << SHIFT */
 static uint32_t lapic_ticr;			/* LAPIC counts per tick */
+uint64_t tick_ns = 1000000000ull / CONFIG_HZ;	/* the tick's period as the
+						 * LAPIC counts it */
+static uint32_t ns_to_count_mult;		/* LAPIC counts per ns << 32 */
+static uint32_t count_to_ns_mult;		/* ns per LAPIC count << 16 */
 
 /* (a * mul) >> shift without a 128-bit product. */
 static inline uint64_t
@@ -124,6 +129,10 @@ time_init(void)
 		      tsc_hz, lapic_timer_hz);
 	clock_mult = (uint32_t)((1000000000ull << CLOCK_SHIFT) / tsc_hz);
 	lapic_ticr = (lapic_timer_hz + hz / 2) / hz;
+	tick_ns = (uint64_t)lapic_ticr * 1000000000ull / lapic_timer_hz;
+	ns_to_count_mult = (uint32_t)(((uint64_t)lapic_timer_hz << 32) /
+				      1000000000ull);
+	count_to_ns_mult = (uint32_t)((1000000000ull << 16) / lapic_timer_hz);
 	printk("time: TSC %llu.%03llu MHz, LAPIC timer %u.%03u MHz, HZ=%u "
 	       "(%u counts per tick)\n", tsc_hz / 1000000,
 	       (tsc_hz / 1000) % 1000, lapic_timer_hz / 1000000,
@@ -136,18 +145,62 @@ time_start_tick(void)
 	lapic_timer_periodic(lapic_ticr, T_TIMER);
 }
 
+/* ns (at most a few ticks) to LAPIC counts, rounded up, plus one count:
+ * the two rates were measured separately, and a timer interrupt that came
+ * a nanosecond before its deadline would find nothing to run. */
+uint32_t
+time_ns_to_lapic(uint64_t ns)
+{
+	uint64_t c = (ns * ns_to_count_mult + 0xffffffffull) >> 32;
+
+	return c >= 0xfffffffeull ? 0xffffffffu : (uint32_t)c + 1;
+}
+
+uint64_t
+time_tick_left_ns(void)
+{
+	return ((uint64_t)lapic_timer_current() * count_to_ns_mult) >> 16;
+}
+
+/* The TSC value at which sched_clock() reaches deadline, from now on: the
+ * inverse of sched_clock()'s scaling over the (short) distance, rounded
+ * up, so the interrupt never comes before the clock reads deadline. */
+uint64_t
+time_deadline_to_tsc(uint64_t deadline)
+{
+	uint64_t tsc = rdtsc();
+	uint64_t now = mul_u64_u32_shr(tsc - tsc_boot, clock_mult, CLOCK_SHIFT);
+	uint64_t d = deadline > now ? deadline - now : 0;
+
+	if (d > 0xffffffull)	/* over 16 ms: no need to be exact */
+		return tsc + d * (tsc_hz / 1000000) / 1000 + 2;
+	return tsc + ((d << CLOCK_SHIFT) + clock_mult - 1) / clock_mult + 2;
+}
+
+/* The tick proper: count it, let the scheduler run.  Interrupts off. */
+void
+time_tick(void)
+{
+	struct cpu *c = this_cpu();
+
+	c->ticks++;
+	if (c->cur_task)	/* the scheduler runs on this CPU */
+		sched_tick();
+}
+
 /*
- * The tick.  Runs on every CPU hz times a second with interrupts off.
+ * The LAPIC timer's interrupt.  In periodic mode it is the tick, hz times
+ * a second on every CPU; in one-shot mode (a timer is due before the next
+ * tick, see hrtimer.c) hrtimer_interrupt() tells a tick from a timer.
  */
 void
 timer_interrupt(struct trapframe *tf)
 {
-	struct cpu *c = this_cpu();
-
 	(void)tf;
-	c->ticks++;
-	if (c->cur_task)	/* the scheduler runs on this CPU */
-		sched_tick();
+	if (hrtimer_oneshot())
+		hrtimer_interrupt();
+	else
+		time_tick();
 }
 
 void

@@ -32,6 +32,17 @@ void time_init(void);
 /* Every CPU: start its periodic tick. */
 void time_start_tick(void);
 void timer_interrupt(struct trapframe *tf);
+/* The tick's work (count it, sched_tick); interrupts off.  Called by
+ * timer_interrupt() and, in one-shot mode, by hrtimer_interrupt(). */
+void time_tick(void);
+/* The tick's period in ns, as the LAPIC timer measures it. */
+extern uint64_t tick_ns;
+/* Conversions for programming the LAPIC timer (hrtimer.c): ns from now to
+ * LAPIC counts (rounded up, never early); ns until the periodic timer's
+ * next tick; the TSC value at which sched_clock() reaches a deadline. */
+uint32_t time_ns_to_lapic(uint64_t ns);
+uint64_t time_tick_left_ns(void);
+uint64_t time_deadline_to_tsc(uint64_t deadline);
 /* Wait at least ns nanoseconds: a task sleeps; the boot path halts when
  * this CPU ticks and interrupts are on, else spins on the TSC. */
 void delay_ns(uint64_t ns);

@@ -1,13 +1,16 @@
 /*
  * timer.c - per-CPU lists of one-shot timers, run from the tick.
  *
- * A timer fires at the first tick at or after its deadline, so its
- * resolution is one tick (1 ms at HZ=1000), as in Linux 2.6 before
- * high-resolution timers.
+ * A timer fires when its deadline comes, not at the next tick: whenever
+ * the first timer of a CPU changes, hrtimer.c sets that CPU's LAPIC timer
+ * for the earlier of it and the next tick (docs/timers.md).  The lists are
+ * sorted, so arming is linear in the timers armed on the CPU (a handful:
+ * sleepers and interval timers), and the interrupt takes the first.
  */
 #include <stdint.h>
 #include "include/uapi/errno.h"
 #include "kernel/cpu.h"
+#include "kernel/hrtimer.h"
 #include "kernel/sched/sched.h"
 #include "kernel/task.h"
 #include "kernel/spinlock.h"
@@ -56,6 +59,8 @@ timer_arm(struct timer *t, uint64_t expires)
 		if (list_entry(pos, struct timer, node)->expires > expires)
 			break;
 	list_insert(&t->node, pos->prev, pos);
+	if (t->node.prev == &b->armed)		/* the new first */
+		hrtimer_arm_first(expires);
 	spin_unlock(&b->lock);
 	irq_pop();
 }
@@ -96,17 +101,32 @@ timer_cancel(struct timer *t)
 	}
 }
 
+uint64_t
+timer_next_expiry(void)
+{
+	struct timer_base *b = &bases[this_cpu()->id];
+	uint64_t first = UINT64_MAX;
+
+	spin_lock(&b->lock);
+	if (!list_empty(&b->armed))
+		first = list_first(&b->armed, struct timer, node)->expires;
+	spin_unlock(&b->lock);
+	return first;
+}
+
 void
 timer_run_expired(void)
 {
 	struct timer_base *b = &bases[this_cpu()->id];
-	uint64_t now = sched_clock();
+	uint64_t now = sched_clock(), first = UINT64_MAX;
 
 	spin_lock(&b->lock);
 	while (!list_empty(&b->armed)) {
 		struct timer *t = list_first(&b->armed, struct timer, node);
-		if (t->expires > now)
+		if (t->expires > now) {
+			first = t->expires;
 			break;
+		}
 		list_del(&t->node);
 		b->running = t;
 		spin_unlock(&b->lock);
@@ -116,6 +136,7 @@ timer_run_expired(void)
 		if (list_empty(&t->node) && t->cpu == this_cpu()->id)
 			t->cpu = -1;
 	}
+	hrtimer_program(first, now);
 	spin_unlock(&b->lock);
 }
 

@@ -11,6 +11,13 @@
 #include <stdint.h>
 #include "kernel/lib/list.h"
 
+/* A periodic timer (setitimer, timer_settime) is re-armed at least this
+ * far in the future; the expiries it so skips count as overruns.  An
+ * interval shorter than handling an expiry would otherwise leave the CPU
+ * nothing but timer interrupts (Linux avoids it by re-arming such timers
+ * only when their signal is delivered). */
+#define TIMER_REARM_MIN_NS	50000ull
+
 struct timer {
 	struct list node;
 	uint64_t expires;		/* sched_clock() deadline, ns */
@@ -25,7 +32,11 @@ void timer_arm(struct timer *t, uint64_t expires);	/* on this CPU */
  * for this timer (it may have run already) - unless the caller is fn
  * itself, which may so cancel or re-arm its own timer. */
 int timer_cancel(struct timer *t);
-void timer_run_expired(void);				/* tick, irqs off */
+/* Run this CPU's expired timers, then let hrtimer.c set the LAPIC for the
+ * first one left.  Interrupt context (the tick, a one-shot event). */
+void timer_run_expired(void);
+/* When this CPU's first timer is due (UINT64_MAX: none); irqs off. */
+uint64_t timer_next_expiry(void);
 void timer_init(void);
 /* The current task sleeps until sched_clock() >= deadline (0, or -EINTR
  * when a signal is pending for it). */

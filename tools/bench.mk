@@ -1,8 +1,9 @@
 # tools/bench.mk - `make bench`: Quanta's own performance figures
 # (tools/bench.py).  Included by the top Makefile.
 #
-#   make bench                          all four parts -> $(B)/bench.json
-#   make bench BENCH=pingpong,boot      a subset: pingpong,pipe,boot,sched
+#   make bench                          all five parts -> $(B)/bench.json
+#   make bench BENCH=pingpong,boot      a subset: pingpong,pipe,boot,sched,
+#                                       timer
 #   make bench PEER=linux               every Linux figure measured live on
 #                                       the lab's Linux peer (fetched into
 #                                       build/linux-peer/ on first use)
@@ -17,7 +18,7 @@
 # kernel of $(B) instead.  The sched part runs the host harness of every
 # policy (tests/host/bench.c, -O2, SCHED_DEBUG=0) under callgrind.
 
-BENCH ?= pingpong,pipe,boot,sched
+BENCH ?= pingpong,pipe,boot,sched,timer
 PEER ?=
 QUICK ?=
 BENCH_SCHED_DEBUG ?= $(if $(QUICK),1,0)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """bench - Quanta's own performance figures (``make bench``).
 
-Four parts, each selectable with ``--parts`` (``make bench BENCH=...``):
+Five parts, each selectable with ``--parts`` (``make bench BENCH=...``):
 
 pingpong  user/bench/pingpong -s N at -smp 1, det profile: virtual ns per
           pipe round trip (two wakeups and two context switches), against
@@ -15,6 +15,11 @@ sched     the host harness (tests/host/bench.c) under callgrind: guest-
           independent instruction counts per scheduler operation for each
           policy at 10, 100 and 1000 runnable tasks.  Targets: flat (under
           10 % growth) for rr, o1, staircase, rsdl; logarithmic for cfs, eevdf.
+timer     user/bench/timer_latency at -smp 1, det, nothing else running:
+          how late a 1 ms periodic wakeup comes (cyclictest's measurement),
+          mean, p99 and max, for clock_nanosleep to an absolute point
+          (cyclictest -n), a relative clock_nanosleep, and a periodic POSIX
+          timer with sigwait.  Target: p99 under 50 us for the first.
 
 Linux's figures: with --peer linux every one is measured live on the lab's
 Linux peer (tools/lab/linux_peer.py: Debian's stock i386 kernel, the same
@@ -51,7 +56,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import qemu  # noqa: E402
 
-PARTS = ("pingpong", "pipe", "boot", "sched")
+PARTS = ("pingpong", "pipe", "boot", "sched", "timer")
 
 # Linux 6.1 (Debian i386) measured with the peer when make bench was
 # written: pingpong and the pipe test in det (icount shift=4: 16 ns per guest
@@ -75,9 +80,12 @@ BOOT_RUNS = 5
 BOOT_MARKER = "QUANTA-USER-UP"
 SCHED_TASKS = (10, 100, 1000)
 SCHED_ITERATIONS = 2000             # measured; as many again to warm up
+TIMER_SAMPLES = 2000                # 2 s of virtual time per mode
+TIMER_TARGET_US = 50.0              # p99 of the absolute sleep
 # --quick: the whole path in seconds
 QUICK = {"pingpong_rounds": 2000, "pipe_writes": 20000, "boot_runs": 1,
-         "sched_iterations": 200, "sched_tasks": (10, 100)}
+         "sched_iterations": 200, "sched_tasks": (10, 100),
+         "timer_samples": 100}
 SCHED_OPS = ("yield", "sleep_wake", "tick")
 FLAT_POLICIES = ("rr", "o1", "staircase", "rsdl")
 LOG_POLICIES = ("cfs", "eevdf")
@@ -249,6 +257,44 @@ def bench_pipe(args):
                    sys_ms=int(kv.get("sys_ms", -1)),
                    policy=kernel_policy(console),
                    setup="-smp 1, det, pipe_ctxsw")]
+
+
+def bench_timer(args):
+    """Wakeup overshoot of a 1 ms period, in virtual us, by three waits."""
+    n = args.timer_samples
+    cmd = f"init=/bin/timer_latency -- all {n} 1000"
+    kv, console = run_det(args.kernel, args.initrd, cmd, args.timeout,
+                          "timer_latency")
+    rows = []
+    for name, kv in parse_results(console):
+        if name != "timer_latency":
+            continue
+        mode = kv.get("mode", "?")
+        if "error" in kv:
+            raise RunError(f"{cmd}: mode {mode}: {kv['error']}")
+        p99 = float(kv["p99_us"])
+        linux, source = None, "no reference figure (PEER=linux measures it)"
+        live = linux_live(args, f"timer_latency {mode} {n} 1000",
+                          args.timeout)
+        if live:
+            linux, source = float(live["p99_us"]) * 1000, LIVE_LABEL
+        target, met = "report only", None
+        if mode == "abs":
+            target = f"p99 < {TIMER_TARGET_US:.0f} us"
+            met = p99 < TIMER_TARGET_US
+        rows.append(figure(
+            f"timer overshoot p99 ({mode})", p99 * 1000, "ns (virtual)",
+            target, met, linux_ns=linux, linux_source=source,
+            ratio_to_linux=round(p99 * 1000 / linux, 4) if linux else None,
+            mean_us=float(kv["mean_us"]), max_us=float(kv["max_us"]),
+            samples=int(kv["samples"]), missed=int(kv["missed"]),
+            policy=kernel_policy(console),
+            setup=f"-smp 1, det, timer_latency {mode} {n} 1000: mean "
+                  f"{kv['mean_us']} us, max {kv['max_us']} us, "
+                  f"{kv['missed']} missed"))
+    if not rows:
+        raise RunError(f"{cmd}: no RESULT line")
+    return rows
 
 
 # A do-nothing multiboot image (a.out kludge, flat binary): print one line
@@ -563,13 +609,15 @@ def print_report(rows, info):
               f"{'target':28} met")
         for r in vm:
             linux = r.get("linux_ns", r.get("linux_s"))
-            lin = (f"{linux / 1000:.0f} us" if "linux_ns" in r
+            lin = ("n/a" if linux is None else
+                   f"{linux / 1000:.0f} us" if "linux_ns" in r
                    else f"{linux:.1f} s")
             if r["linux_source"].startswith("reference"):
                 lin += " ref"
             ratio = r.get("ratio_to_linux")
-            ratio = f"{ratio:.3f}" if ratio is not None else \
-                f"{r['value'] / r['linux_s']:.3f}"
+            ratio = (f"{ratio:.3f}" if ratio is not None else "n/a"
+                     if linux is None else
+                     f"{r['value'] / r['linux_s']:.3f}")
             print(f"{r['name']:30} {fmt_value(r):>11} {lin:>13} {ratio:>7}  "
                   f"{r['target']:28} {yesno(r['met'])}")
         for r in vm:
@@ -623,6 +671,7 @@ def parse_args(argv):
     p.add_argument("--pipe-writes", type=int, default=PIPE_WRITES)
     p.add_argument("--boot-runs", type=int, default=BOOT_RUNS)
     p.add_argument("--sched-iterations", type=int, default=SCHED_ITERATIONS)
+    p.add_argument("--timer-samples", type=int, default=TIMER_SAMPLES)
     p.add_argument("--quick", action="store_true",
                    help="tiny parameters: the whole path in seconds")
     args = p.parse_args(argv)
@@ -651,7 +700,8 @@ def main(argv=None):
             "linux_reference": None if args.peer == "linux" else
             {"label": REF_LABEL, **LINUX_REF}}
     runners = {"pingpong": bench_pingpong, "pipe": bench_pipe,
-               "boot": bench_boot, "sched": bench_sched}
+               "boot": bench_boot, "sched": bench_sched,
+               "timer": bench_timer}
     rows, failures = [], []
     for part in args.parts:
         print(f"bench: {part} ...", file=sys.stderr, flush=True)

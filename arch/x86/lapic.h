@@ -22,5 +22,14 @@ void lapic_timer_oneshot(uint32_t count, int vector);
 void lapic_timer_stop(void);
 void lapic_timer_periodic(uint32_t count, int vector);
 uint32_t lapic_timer_current(void);
+/* A one-shot timer set up by lapic_timer_oneshot() counts down again from
+ * count (count 0 stops it). */
+void lapic_timer_rearm(uint32_t count);
+/* CPUID.01H:ECX[24]: the timer has TSC-deadline mode (SDM 10.5.4.1). */
+int lapic_tsc_deadline_supported(void);
+/* TSC-deadline mode: the timer interrupts with vector once the TSC reaches
+ * the value last given to lapic_timer_deadline() (0 disarms it). */
+void lapic_timer_tsc_deadline_mode(int vector);
+void lapic_timer_deadline(uint64_t tsc);
 
 #endif

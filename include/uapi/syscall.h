@@ -112,6 +112,14 @@
 #define SYS_prlimit64		163	/* (pid, resource, const rlimit64 *new, old) */
 #define SYS_prctl		164	/* (option, arg2, arg3, arg4, arg5) */
 #define SYS_ppoll		165	/* (fds, nfds, const timespec *, const sigset *, size) */
-#define NSYSCALLS		166
+
+/* POSIX timers and clock resolution (docs/syscalls.md, docs/timers.md) */
+#define SYS_timer_create	170	/* (clockid, const q_sigevent *, int *id) */
+#define SYS_timer_settime	171	/* (id, flags, const q_itimerspec *, q_itimerspec *old) */
+#define SYS_timer_gettime	172	/* (id, q_itimerspec *) */
+#define SYS_timer_getoverrun	173	/* (id) -> overruns of the last delivered signal */
+#define SYS_timer_delete	174	/* (id) */
+#define SYS_clock_getres	175	/* (clockid, struct q_timespec *) */
+#define NSYSCALLS		176
 
 #endif

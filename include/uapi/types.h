@@ -190,6 +190,11 @@ struct q_siginfo {
 			int32_t utime, stime;	/* SIGCHLD: clock ticks */
 		} kill;
 		uint32_t addr;			/* faults: the address */
+		struct {
+			int32_t tid;		/* SI_TIMER: the timer's id */
+			int32_t overrun;	/* expiries it did not send */
+			uint32_t value;		/* its sigev_value */
+		} timer;
 		int32_t pad[29];
 	} u;
 };
@@ -214,6 +219,26 @@ _Static_assert(sizeof(struct q_siginfo) == 128, "siginfo is 128 bytes");
 #define Q_CLD_DUMPED	3
 #define Q_CLD_STOPPED	5
 #define Q_CLD_CONTINUED	6
+
+/* POSIX timers (timer_create ...): Linux's struct sigevent as glibc lays
+ * it out on i386 (64 bytes; the thread id is the union's first word) */
+#define Q_SIGEV_SIGNAL		0
+#define Q_SIGEV_NONE		1
+#define Q_SIGEV_THREAD		2	/* a libc's business: the kernel
+					 * refuses it, as Linux does */
+#define Q_SIGEV_THREAD_ID	4
+struct q_sigevent {
+	uint32_t sigev_value;		/* union sigval: int or pointer */
+	int32_t sigev_signo;
+	int32_t sigev_notify;		/* Q_SIGEV_* */
+	int32_t sigev_tid;		/* Q_SIGEV_THREAD_ID: the thread */
+	int32_t pad[12];
+};
+_Static_assert(sizeof(struct q_sigevent) == 64, "sigevent is 64 bytes");
+struct q_itimerspec {
+	struct q_timespec it_interval;
+	struct q_timespec it_value;
+};
 
 /* setitimer/getitimer (Linux's struct itimerval with Quanta's timeval) */
 #define Q_ITIMER_REAL		0

@@ -20,6 +20,7 @@
 #include "kernel/sched/sched.h"
 #include "kernel/smp.h"
 #include "kernel/task.h"
+#include "kernel/hrtimer.h"
 #include "kernel/time.h"
 #include "tests/host/sim.h"
 
@@ -58,6 +59,22 @@ smp_resched(int cpu)
 }
 
 /* ---- time ---- */
+/* The simulator's tick is its only timer event: timers fire at the first
+ * tick at or after their deadline, as on a kernel without one-shot
+ * events. */
+void
+hrtimer_program(uint64_t first, uint64_t now)
+{
+	(void)first;
+	(void)now;
+}
+
+void
+hrtimer_arm_first(uint64_t first)
+{
+	(void)first;
+}
+
 unsigned int hz = CONFIG_HZ;
 uint64_t tsc_hz = 1000000000ull;
 

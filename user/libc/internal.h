@@ -157,6 +157,8 @@ void __thread_unlock_all(void);
 /* time.c: a - b in a struct q_timespec, for timeouts */
 void __timespec_sub(struct q_timespec *out, const struct q_timespec *a,
 		    const struct q_timespec *b);
+/* time.c: the kernel's clock for a libc clock id, or -1 (timer.c) */
+int __kernel_clock(int clk);
 
 /* strtod.c: v * 10^e in extended precision */
 long double __scale10l(long double v, int e);

@@ -69,25 +69,30 @@ clock_gettime(clockid_t clk, struct timespec *ts)
 	return __sysret(__sys2(SYS_clock_gettime, kernel_clock(clk), __A(ts)));
 }
 
-/* The kernel's clocks count nanoseconds from the TSC; rusage counts µs. */
+/* The kernel's clocks: the step its timers can be set in (the clock
+ * itself reads in ns); the CPU-time clocks: rusage's microsecond. */
 int
 clock_getres(clockid_t clk, struct timespec *res)
 {
-	long ns;
-
-	if (clk == CLOCK_PROCESS_CPUTIME_ID || clk == CLOCK_THREAD_CPUTIME_ID)
-		ns = 1000;
-	else if (kernel_clock(clk) >= 0)
-		ns = 1;
-	else {
+	if (clk == CLOCK_PROCESS_CPUTIME_ID || clk == CLOCK_THREAD_CPUTIME_ID) {
+		if (res) {
+			res->tv_sec = 0;
+			res->tv_nsec = 1000;
+		}
+		return 0;
+	}
+	if (kernel_clock(clk) < 0) {
 		errno = EINVAL;
 		return -1;
 	}
-	if (res) {
-		res->tv_sec = 0;
-		res->tv_nsec = ns;
-	}
-	return 0;
+	return __sysret(__sys2(SYS_clock_getres, kernel_clock(clk), __A(res)));
+}
+
+/* Used by timer.c: the kernel's clock for clk, or -1. */
+int
+__kernel_clock(int clk)
+{
+	return kernel_clock(clk);
 }
 
 /* POSIX: returns the error number itself and leaves errno alone. */

@@ -70,6 +70,33 @@ typedef q_sigset_t sigset_t;
 #define SA_NOMASK	SA_NODEFER
 #define SA_ONESHOT	SA_RESETHAND
 
+/* POSIX timers' notification: glibc's i386 layout (64 bytes), which is
+ * the kernel's struct q_sigevent */
+typedef union sigval {
+	int sival_int;
+	void *sival_ptr;
+} sigval_t;
+#define SIGEV_SIGNAL	Q_SIGEV_SIGNAL
+#define SIGEV_NONE	Q_SIGEV_NONE
+#define SIGEV_THREAD	Q_SIGEV_THREAD	/* not supported: EINVAL */
+#define SIGEV_THREAD_ID	Q_SIGEV_THREAD_ID
+typedef struct sigevent {
+	sigval_t sigev_value;
+	int sigev_signo;
+	int sigev_notify;
+	union {
+		int _pad[13];
+		pid_t _tid;		/* SIGEV_THREAD_ID */
+		struct {
+			void (*_function)(sigval_t);
+			void *_attribute;
+		} _sigev_thread;
+	} _sigev_un;
+} sigevent_t;
+#define sigev_notify_thread_id	_sigev_un._tid
+#define sigev_notify_function	_sigev_un._sigev_thread._function
+#define sigev_notify_attributes	_sigev_un._sigev_thread._attribute
+
 /* siginfo_t: the kernel's struct q_siginfo, byte for byte (Linux i386) */
 typedef struct {
 	int si_signo;
@@ -83,9 +110,19 @@ typedef struct {
 			clock_t si_utime, si_stime;
 		} __kill;
 		void *si_addr;
+		struct {
+			int si_tid;
+			int si_overrun;
+			sigval_t si_sigval;
+		} __timer;
 		int __pad[29];
 	} __u;
 } siginfo_t;
+#define si_timerid	__u.__timer.si_tid
+#define si_overrun	__u.__timer.si_overrun
+#define si_value	__u.__timer.si_sigval
+#define si_int		si_value.sival_int
+#define si_ptr		si_value.sival_ptr
 #define si_pid		__u.__kill.si_pid
 #define si_uid		__u.__kill.si_uid
 #define si_status	__u.__kill.si_status

@@ -21,6 +21,22 @@
 /* clock() counts microseconds of CPU time, as POSIX's XSI option says */
 #define CLOCKS_PER_SEC	1000000L
 
+/* = struct q_itimerspec */
+struct itimerspec {
+	struct timespec it_interval;
+	struct timespec it_value;
+};
+
+/* POSIX timers (timer.c): CLOCK_REALTIME and CLOCK_MONOTONIC (its
+ * aliases too); SIGEV_SIGNAL, SIGEV_NONE, SIGEV_THREAD_ID (<signal.h>). */
+struct sigevent;
+int timer_create(clockid_t clk, struct sigevent *sevp, timer_t *timerid);
+int timer_settime(timer_t timerid, int flags, const struct itimerspec *nv,
+		  struct itimerspec *old);
+int timer_gettime(timer_t timerid, struct itimerspec *cur);
+int timer_getoverrun(timer_t timerid);
+int timer_delete(timer_t timerid);
+
 int clock_gettime(clockid_t clk, struct timespec *ts);
 int clock_getres(clockid_t clk, struct timespec *res);
 int clock_nanosleep(clockid_t clk, int flags, const struct timespec *req,

@@ -33,6 +33,7 @@ typedef long suseconds_t;
 typedef unsigned int useconds_t;
 typedef long clock_t;
 typedef int clockid_t;
+typedef void *timer_t;		/* glibc's type; holds the kernel's id */
 typedef char *caddr_t;
 typedef unsigned char u_char;
 typedef unsigned short u_short;
