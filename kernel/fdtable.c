@@ -17,6 +17,7 @@
 #include "kernel/kmalloc.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
+#include "kernel/vfs.h"
 
 struct files *
 files_create(void)
@@ -103,6 +104,10 @@ files_copy(struct files *src)
 
 	if (!fs)
 		return NULL;
+	if (vfs_cwd_copy(fs, src) < 0) {	/* takes src->lock itself */
+		files_put(fs);
+		return NULL;
+	}
 	spin_lock(&src->lock);
 	while (fs->cap < src->cap) {
 		/* fs is private to us: no thread can race the growth */
@@ -135,6 +140,7 @@ files_put(struct files *fs)
 			file_put(fs->fd[i]);
 	if (fs->fd != fs->small)
 		kfree(fs->fd);
+	kfree(fs->cwd);
 	kfree(fs);
 }
 

@@ -1,9 +1,10 @@
 /*
  * file.h - open files and per-process descriptor tables.
  *
- * A struct file is one open instance (of an initrd file, a directory, the
- * console, /dev/null, or one end of a pipe) with a reference count: dup,
- * fork and threads share it.  Each kind supplies a table of operations.
+ * A struct file is one open instance (of a file or directory of some
+ * mounted file system, a device, or one end of a pipe) with a reference
+ * count: dup, fork and threads share it.  Each kind supplies a table of
+ * operations; kernel/vfs.h finds files by name.
  */
 #ifndef KERNEL_FILE_H
 #define KERNEL_FILE_H
@@ -17,6 +18,9 @@
 #define NR_OPEN		16384	/* the highest RLIMIT_NOFILE may go */
 #define NOFILE_SOFT	1024	/* RLIMIT_NOFILE's defaults, Linux's */
 #define NOFILE_HARD	4096
+/* Largest file offset: off_t is 32 bits in the i386 ABI without large
+ * file support, as Linux's MAX_NON_LFS. */
+#define FILE_MAX_SIZE	0x7fffffffu
 
 struct file;
 
@@ -30,14 +34,26 @@ struct file_ops {
 	int (*poll)(struct file *f);		/* Q_POLL* bits ready now */
 	int (*getdents)(struct file *f, struct q_dirent *d);	/* 1, 0 at end */
 	int (*ioctl)(struct file *f, uint32_t req, uint32_t arg); /* terminals */
+	/* Files with a position (kernel/vfs.h).  lseek returns the new
+	 * offset or -errno; without it lseek, pread and pwrite fail with
+	 * ESPIPE.  pread/pwrite leave f->off alone.  truncate: ftruncate;
+	 * fsync: 0 or -errno (without it, EINVAL as Linux). */
+	int32_t (*lseek)(struct file *f, int32_t off, int whence);
+	int (*pread)(struct file *f, char *ubuf, size_t n, uint32_t off);
+	int (*pwrite)(struct file *f, const char *ubuf, size_t n, uint32_t off);
+	int (*truncate)(struct file *f, uint32_t len);
+	int (*fsync)(struct file *f);
 };
 
 struct file {
 	const struct file_ops *ops;
 	int refs;
 	int readable, writable, nonblock;
-	uint32_t off;			/* position in initrd files */
+	int append;			/* O_APPEND: every write at the end */
+	uint32_t off;			/* position in files that seek */
 	void *priv;			/* the kind's own data */
+	char *path;			/* directories: their absolute path, for
+					 * fchdir and openat (kmalloc'd) */
 };
 
 /*
@@ -56,6 +72,10 @@ struct files {
 	int max;			/* descriptors must be below this */
 	int next_free;			/* no free slot below it */
 	int refs;
+	/* The working directory (kernel/vfs.c): shared by the threads and
+	 * copied by fork exactly as the table is.  NULL is "/"; otherwise a
+	 * kmalloc'd absolute path, replaced under lock. */
+	char *cwd;
 	struct file *small[NOFILE_INIT];
 	uint32_t small_cloexec[NOFILE_INIT / 32];
 };
@@ -109,9 +129,13 @@ int32_t poll_wait_fds(uintptr_t ufds, uint32_t n, uint64_t deadline,
 int fd_common_ioctl(struct file *f, int fd, uint32_t req, uint32_t arg,
 		    int32_t *ret);
 
-/* Open a path: "/dev/console", "/dev/null", or an initrd file or
- * directory.  A file with one reference, or NULL with *err set. */
-struct file *vfs_open(const char *path, int flags, int *err);
+/* lseek for a file of size bytes: the new offset, or -EINVAL (a bad
+ * whence, or a result below 0 or above FILE_MAX_SIZE). */
+int32_t file_seek(struct file *f, int32_t off, int whence, uint32_t size);
+/* fsync of a file with nothing to write back: 0. */
+int file_fsync_nop(struct file *f);
+
+/* The console as an open file (kernel/devfs.c): init's fds 0, 1, 2. */
 struct file *console_file(int rd, int wr);
 
 #endif

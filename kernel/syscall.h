@@ -68,5 +68,15 @@ SYSCALL(sys_prlimit64); SYSCALL(sys_prctl); SYSCALL(sys_ppoll);
 SYSCALL(sys_timer_create); SYSCALL(sys_timer_settime);
 SYSCALL(sys_timer_gettime); SYSCALL(sys_timer_getoverrun);
 SYSCALL(sys_timer_delete); SYSCALL(sys_clock_getres);
+/* kernel/sys_fs.c: files and the name space */
+SYSCALL(sys_lseek); SYSCALL(sys_pread); SYSCALL(sys_pwrite);
+SYSCALL(sys_unlink); SYSCALL(sys_rename); SYSCALL(sys_mkdir);
+SYSCALL(sys_rmdir); SYSCALL(sys_stat); SYSCALL(sys_truncate);
+SYSCALL(sys_ftruncate); SYSCALL(sys_chdir); SYSCALL(sys_fchdir);
+SYSCALL(sys_getcwd); SYSCALL(sys_fsync); SYSCALL(sys_fdatasync);
+SYSCALL(sys_sync); SYSCALL(sys_access); SYSCALL(sys_openat);
+SYSCALL(sys_unlinkat);
+/* open(at)'s common part: an fd or -errno */
+int32_t fs_openat(int dirfd, uint32_t upath, int flags, uint32_t mode);
 
 #endif

@@ -789,6 +789,49 @@ KNOWN_GAPS = {}
 
 # The scheduler trace, its viewers and the gdb helpers: tests/trace_cases.py
 import trace_cases  # noqa: E402
+
+
+def fs_cases():
+    """fs-*: the file system (/tmp, the read-only initrd, /dev), once: its
+    behaviour does not depend on the policy."""
+    script = [
+        ("expect", PROMPT),
+        ("send", "echo hi > /tmp/f; cat /tmp/f\n"),
+        ("expect", r"\nhi\r?\n"),
+        ("send", "echo there >> /tmp/f; cat < /tmp/f\n"),
+        ("expect", r"\nhi\r?\nthere\r?\n"),
+        ("send", "cat /none 2> /tmp/err; cat /tmp/err\n"),
+        ("expect", r"\ncat: /none: No such file or directory\r?\n"),
+        ("send", "seed003 > /tmp/out; grep -c RESULT /tmp/out\n"),
+        ("expect", r"\n1\r?\n"),
+        ("send", "echo x > /f\n"),
+        ("expect", r"sh: /f: Read-only file system"),
+        ("send", "ls /tmp\n"),
+        ("expect", r"err"),
+        ("send", "exit\n"),
+    ]
+    return [
+        Case("fs-posix", "tmpfs_size=256K init=/bin/t_fs", timeout=120,
+             checks=[must(r"^t_fs: \d+ checks, 0 failed\r?$"),
+                     must(r"^t_fs: ENOSPC after 262144 bytes of "
+                          r"tmpfs_size=256K"),
+                     must(r"^t_fs: tmpfs pages 0 -> 0, free \+ slab "
+                          r"pages (\d+) -> \1: same"),
+                     must_not(r"PANIC")],
+             doc="user/tests/t_fs.c: /tmp's calls and their errors "
+                 "(ENOSPC at tmpfs_size=256K, EROFS on the initrd, ENOENT, "
+                 "EISDIR, ENOTDIR, ENOTEMPTY, EXDEV, EBADF, ESPIPE), an "
+                 "unlinked open file, the working directory, /dev/zero, "
+                 "stdio's modes and seeks, O_APPEND from two processes, "
+                 "and every page back at the end"),
+        Case("fs-shell-redirect", "init=/bin/sh", timeout=180,
+             interactive=script, checks=[must_not(r"PANIC")],
+             doc="the shell's >, >>, < and 2> into /tmp; seed003 > "
+                 "/tmp/out; a write to the initrd says EROFS"),
+    ]
+
+
+CASES += fs_cases()
 CASES += trace_cases.trace_cases(Case, must, must_not)
 
 # The scheduler labs' own QEMU cases (docs/course/): not in CASES, so the

@@ -18,6 +18,7 @@
 #define EFAULT		14
 #define EBUSY		16
 #define EEXIST		17
+#define EXDEV		18
 #define ENODEV		19
 #define ENOTDIR		20
 #define EISDIR		21
@@ -35,6 +36,7 @@
 #define EDEADLK		35
 #define ENAMETOOLONG	36
 #define ENOSYS		38
+#define ENOTEMPTY	39
 /* sockets */
 #define ENOTSOCK	88
 #define EDESTADDRREQ	89

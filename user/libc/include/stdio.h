@@ -89,5 +89,15 @@ int vsscanf(const char *s, const char *fmt, va_list ap) __scanf_like(2, 0);
 
 int asprintf(char **out, const char *fmt, ...) __printf_like(2, 3);
 int vasprintf(char **out, const char *fmt, va_list ap) __printf_like(2, 0);
+/* files and positions (user/libc/stdio_seek.c, file.c) */
+int remove(const char *path);
+int rename(const char *old, const char *new);
+int fseek(FILE *f, long off, int whence);
+long ftell(FILE *f);
+int fseeko(FILE *f, off_t off, int whence);
+off_t ftello(FILE *f);
+void rewind(FILE *f);
+int fgetpos(FILE *f, fpos_t *pos);
+int fsetpos(FILE *f, const fpos_t *pos);
 
 #endif
