@@ -208,8 +208,8 @@ state_letter(const struct task *t)
 	       t->state == TASK_ZOMBIE ? Q_TASK_ZOMBIE : Q_TASK_SLEEPING;
 }
 
-static void
-fill_taskinfo(struct task *t, struct q_taskinfo *ti)
+void
+taskinfo_fill(struct task *t, struct q_taskinfo *ti)
 {
 	struct process *p = t->proc;
 
@@ -246,7 +246,7 @@ SYSCALL(sys_taskinfo)
 		int ok = 0;
 		spin_lock(&proc_lock);
 		if (task_table[i]) {
-			fill_taskinfo(task_table[i], &ti);
+			taskinfo_fill(task_table[i], &ti);
 			ok = 1;
 		}
 		spin_unlock(&proc_lock);

@@ -112,6 +112,10 @@ struct task {
 	uint64_t last_ran;		/* when it last stopped (cache-hot test) */
 	uint64_t migrated_at;		/* when it arrived on its CPU (fork, move) */
 	uint64_t sum_exec_ns;		/* total CPU time */
+	uint64_t run_delay_ns;		/* time runnable but waiting for a CPU
+					 * (Linux's sched_info.run_delay) */
+	uint64_t last_queued;		/* when it last began to wait */
+	uint32_t pcount;		/* times switched to: its timeslices */
 	struct spinlock wake_lock;	/* serializes wakeups of this task */
 
 	/* ---- accounting ---- */
@@ -181,6 +185,9 @@ void task_free(struct task *t);
 struct task *task_find(int tid);	/* caller holds proc_lock */
 struct process *process_find(int pid);	/* caller holds proc_lock */
 int task_count(void);
+/* What SYS_taskinfo reports of t (ps's view: state letter, CPU, PR, key,
+ * times, class); caller holds proc_lock.  In sys_sched.c. */
+void taskinfo_fill(struct task *t, struct q_taskinfo *ti);
 /* Start a kernel thread running fn(arg); returns it, already runnable. */
 struct task *kthread_create(const char *name, void (*fn)(void *), void *arg);
 struct task *task_alloc_idle(int cpu, uintptr_t stack_top);

@@ -17,6 +17,7 @@
 #include "kernel/config.h"
 #include "kernel/cpu.h"
 #include "kernel/hrtimer.h"
+#include "kernel/loadavg.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/sched/sched.h"
@@ -184,6 +185,8 @@ time_tick(void)
 	struct cpu *c = this_cpu();
 
 	c->ticks++;
+	if (c->id == 0)
+		loadavg_tick(c->ticks);
 	if (c->cur_task)	/* the scheduler runs on this CPU */
 		sched_tick();
 }

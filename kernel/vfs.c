@@ -18,7 +18,8 @@
 #include "kernel/lib/string.h"
 #include "kernel/vfs.h"
 
-extern const struct vfs_type initrdfs_type, devfs_type, ramfs_type;
+extern const struct vfs_type initrdfs_type, devfs_type, ramfs_type,
+	procfs_type;
 
 struct vfs_mount {
 	const char *path;		/* absolute, no trailing '/' but "/" */
@@ -26,17 +27,15 @@ struct vfs_mount {
 };
 
 /*
- * The mount table.  A file system is one line here; /proc's is
- *	{ "/proc", &procfs_type },
- * where kernel/procfs.c defines procfs_type with at least
- * .name = "proc", .readonly = 1 and .open = procfs_open, its directories'
- * files having a getdents op.  The initrd has an empty directory at each
- * mount point (user/user.mk), so that ls / lists them as Linux does.
+ * The mount table.  A file system is one line here (/proc's type is in
+ * kernel/procfs.c).  The initrd has an empty directory at each mount point
+ * (user/user.mk), so that ls / lists them as Linux does.
  */
 static const struct vfs_mount mounts[] = {
 	{ "/", &initrdfs_type },
 	{ "/dev", &devfs_type },
 	{ "/tmp", &ramfs_type },
+	{ "/proc", &procfs_type },
 };
 #define NMOUNTS	(sizeof(mounts) / sizeof(mounts[0]))
 

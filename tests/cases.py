@@ -295,7 +295,19 @@ def race_cases():
         for n, calls in ((1, 20000), (4, 5000))
     ]
 
-CASES = boot_cases() + ticks_cases() + user_cases() + seed_cases() + race_cases() + [
+def proc_cases():
+    """proc-files-smp{1,4}: user/tests/t_proc.c checks the /proc files'
+    formats and values; /proc does not depend on the policy, so these run
+    with the default one only (the names do not start with user-)."""
+    return [Case(f"proc-files-smp{n}", "init=/bin/t_proc", cpus=n,
+                 timeout=120,
+                 checks=[must(r"^t_proc: \d+ checks, 0 failed")],
+                 doc=f"/proc files in Linux's formats agree with ps, on "
+                     f"{n} CPU(s)")
+            for n in (1, 4)]
+
+
+CASES = boot_cases() + ticks_cases() + user_cases() + seed_cases() + race_cases() + proc_cases() + [
     selftest("det-repeat", "ticks", checks=[ticks_ok(4, 1000)],
              repeat=2, same_output=True,
              doc="det profile: two runs give byte-identical COM1 logs"),

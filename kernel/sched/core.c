@@ -249,6 +249,7 @@ activate(struct rq *rq, struct task *p, int flags)
 		      p->tid, p->cpu);
 	enqueue_task(rq, p, flags);
 	p->on_rq = 1;
+	p->last_queued = rq->clock;	/* its wait begins (rq->clock is now) */
 	rq->nr_running++;
 }
 
@@ -310,6 +311,14 @@ context_switch(struct rq *rq, struct task *prev, struct task *next)
 	set_curr_prio(rq, next);
 	rq_check(rq);
 	rq->stats.switches++;
+	if (next != rq->idle) {		/* Linux's sched_info_arrive() */
+		uint64_t wait = rq->clock - next->last_queued;
+		next->run_delay_ns += wait;
+		next->pcount++;
+		rq->stats.run_delay_ns += wait;
+		rq->stats.pcount++;
+	}
+	prev->last_queued = rq->clock;	/* still runnable: it waits now */
 	now = rdtsc();
 	if (!prev->is_idle) {		/* system time ends with the switch */
 		prev->stime_cyc += now - prev->acct_cyc;
@@ -364,6 +373,7 @@ __schedule(int yield)
 		      this_cpu()->ncli - 1);
 	rq = this_rq();
 	spin_lock(&rq->lock);
+	rq->stats.sched_count++;
 	prev = rq->curr;
 	update_clock(rq);
 	account_curr(rq);
@@ -387,8 +397,10 @@ __schedule(int yield)
 		balance_newidle(rq);
 		next = pick_next_task(rq);
 	}
-	if (!next)
+	if (!next) {
 		next = rq->idle;
+		rq->stats.sched_goidle++;
+	}
 	/* cleared only now: a task the newidle balance pulled may have
 	 * asked prev (still rq->curr) to reschedule */
 	prev->need_resched = 0;
@@ -548,6 +560,7 @@ sched_fork(struct task *parent, struct task *child)
 	update_clock(rq);
 	account_curr(rq);
 	child->migrated_at = rq->clock;	/* it arrives on this CPU now */
+	rq->stats.forks++;
 	child_first = sched_ops.fork(kernel || is_rt(parent) ? NULL : parent,
 				     child);
 	if (is_rt(child))
@@ -638,6 +651,7 @@ sched_yield(void)
 	spin_lock(&rq->lock);
 	update_clock(rq);
 	account_curr(rq);
+	rq->stats.yld_count++;
 	by_enqueue = !is_rt(rq->curr) && !sched_policy.yield;
 	if (is_rt(rq->curr))
 		rt_yield(rq, rq->curr);

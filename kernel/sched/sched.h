@@ -26,6 +26,13 @@ struct rq_stats {
 	uint64_t lb_count, lb_failed, lb_pulled, alb_pushed;
 	uint64_t ttwu_local, ttwu_remote;
 	uint64_t busy_ns;
+	/* /proc/schedstat's per-CPU line (Linux's rq->sched_count ...) */
+	uint64_t sched_count;		/* schedule() calls */
+	uint64_t sched_goidle;		/* ... that chose the idle task */
+	uint64_t yld_count;		/* sched_yield() calls */
+	uint64_t run_delay_ns;		/* waits of the tasks switched to */
+	uint64_t pcount;		/* switches to a task (not idle) */
+	uint64_t forks;			/* tasks created here (/proc/stat) */
 };
 
 struct rq {
