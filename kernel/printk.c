@@ -156,6 +156,28 @@ data_printf(const char *fmt, ...)
 	data_write(buf, (size_t)n);
 }
 
+size_t
+printk_log_read(char *dst, size_t max)
+{
+	uint32_t head, filled, n;
+
+	lock_console(&printk_lock);
+	head = printk_log_head;
+	filled = head < PRINTK_LOG_SIZE ? head : PRINTK_LOG_SIZE;
+	n = max < filled ? (uint32_t)max : filled;
+	for (uint32_t i = 0; i < n; i++)
+		dst[i] = printk_log[(head - n + i) & (PRINTK_LOG_SIZE - 1)];
+	unlock_console(&printk_lock);
+	return n;
+}
+
+size_t
+printk_log_filled(void)
+{
+	return printk_log_head < PRINTK_LOG_SIZE ? printk_log_head :
+	       PRINTK_LOG_SIZE;
+}
+
 void
 printk_panic_mode(void)
 {

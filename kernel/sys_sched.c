@@ -298,6 +298,21 @@ SYSCALL(sys_cpuinfo)
 	return n;
 }
 
+/* Copy a description into dst (size bytes), cut at a word with "..."
+ * if it does not fit. */
+static void
+copy_desc(char *dst, size_t size, const char *desc)
+{
+	size_t cut;
+
+	if (strlcpy(dst, desc, size) < size)
+		return;
+	cut = size - 4;
+	while (cut > 0 && dst[cut] != ' ')
+		cut--;
+	strlcpy(dst + cut, "...", size - cut);
+}
+
 SYSCALL(sys_tunable)
 {
 	struct q_tunable qt;
@@ -310,7 +325,7 @@ SYSCALL(sys_tunable)
 		memset(&qt, 0, sizeof(qt));
 		strlcpy(qt.name, t->name, sizeof(qt.name));
 		strlcpy(qt.unit, t->unit, sizeof(qt.unit));
-		strlcpy(qt.desc, t->desc, sizeof(qt.desc));
+		copy_desc(qt.desc, sizeof(qt.desc), t->desc);
 		qt.value = *t->var;
 		qt.def = t->def, qt.min = t->min, qt.max = t->max;
 		return copy_to_user((void *)a3, &qt, sizeof(qt));

@@ -99,6 +99,7 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_fsync] = sys_fsync, [SYS_fdatasync] = sys_fdatasync,
 	[SYS_sync] = sys_sync, [SYS_access] = sys_access,
 	[SYS_openat] = sys_openat, [SYS_unlinkat] = sys_unlinkat,
+	[SYS_syslog] = sys_syslog,
 };
 
 /* Time since the last crossing was spent in user mode (or, leaving, in

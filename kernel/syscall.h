@@ -78,5 +78,6 @@ SYSCALL(sys_sync); SYSCALL(sys_access); SYSCALL(sys_openat);
 SYSCALL(sys_unlinkat);
 /* open(at)'s common part: an fd or -errno */
 int32_t fs_openat(int dirfd, uint32_t upath, int flags, uint32_t mode);
+SYSCALL(sys_syslog);		/* kernel/sys_log.c */
 
 #endif

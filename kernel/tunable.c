@@ -69,15 +69,10 @@ tunable_set(const char *name, int64_t value)
 {
 	const struct tunable *t = tunable_find(name);
 
-	if (!t) {
-		printk("tunable: no tunable named '%s'\n", name);
+	if (!t)
 		return -ENOENT;
-	}
-	if (value < t->min || value > t->max) {
-		printk("tunable: %s=%lld rejected: range is %lld..%lld %s\n",
-		       name, value, t->min, t->max, t->unit);
+	if (value < t->min || value > t->max)
 		return -ERANGE;
-	}
 	spin_lock(&tunable_lock);
 	*t->var = value;
 	spin_unlock(&tunable_lock);
@@ -110,6 +105,9 @@ tunable_cmdline(void)
 		}
 		if (tunable_set(t->name, x) == 0)
 			printk("tunable: %s = %lld %s\n", t->name, x, t->unit);
+		else
+			printk("tunable: %s=%lld rejected: range is %lld..%lld"
+			       " %s\n", key, x, t->min, t->max, t->unit);
 	}
 }
 

@@ -38,7 +38,9 @@ void tunable_init(void);		/* defaults, then the command line */
 size_t tunable_count(void);
 const struct tunable *tunable_at(size_t i);
 const struct tunable *tunable_find(const char *name);
-/* 0, or -ENOENT (no such name) / -ERANGE (out of range); says why. */
+/* 0, or -ENOENT (no such name) / -ERANGE (out of range).  Prints nothing:
+ * the caller reports (sysctl in user space, the command line's parser on
+ * the console), so that an error is told once, by whoever asked. */
 int tunable_set(const char *name, int64_t value);
 
 #endif

@@ -149,10 +149,10 @@ struct vfs_name *
 vfs_name_user(int dirfd, const char *upath, int *err)
 {
 	struct vfs_name *n = kmalloc(sizeof(*n));
-	char *path = kmalloc(2 * Q_PATH_MAX), *base = path + Q_PATH_MAX;
+	char *path = kmalloc(Q_PATH_MAX), *base = kmalloc(Q_PATH_MAX);
 	int r = -ENOMEM;
 
-	if (!n || !path)
+	if (!n || !path || !base)
 		goto out;
 	r = strncpy_from_user(path, upath, Q_PATH_MAX);
 	if (r >= 0 && path[0] != '/')
@@ -161,6 +161,7 @@ vfs_name_user(int dirfd, const char *upath, int *err)
 		r = vfs_resolve(path[0] == '/' ? NULL : base, path, n);
 out:
 	kfree(path);
+	kfree(base);
 	if (r < 0) {
 		kfree(n);
 		*err = r;

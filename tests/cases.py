@@ -793,6 +793,106 @@ CASES += [Case(f"libc-{prog}-smp{n}", f"init=/bin/{prog}", cpus=n,
                timeout=60, checks=[must(rf"^{prog}: \d+ checks, 0 failed")],
                doc=f"user/tests/{prog}.c on {n} CPU(s)")
           for prog, n in LIBC_TESTS]
+# The shell's language and the tools, typed at the console: each command,
+# then the lines it must print (regular expressions, each on a line of its
+# own: the typed line's echo never matches), then the prompt.
+def shell_session(steps):
+    """An interactive script from (command, [output regexes]) pairs."""
+    script = []
+    for command, outputs in steps:
+        script += [("expect", PROMPT), ("send", command + "\n")]
+        script += [("expect", r"(?<=\n)" + o + r"\r?\n") for o in outputs]
+    return script + [("expect", PROMPT), ("send", "exit 0\n")]
+
+
+SHELL_LANGUAGE = [
+    ("A=hello; echo $A ${A}x \"$A\" '$A' # a comment",
+     [r"hello hellox hello \$A"]),
+    ("false; echo s=$?", [r"s=1"]),
+    ("false || echo or; true && echo and; false && echo no1; "
+     "true || echo no2; echo end", [r"or", r"and", r"end"]),
+    ("false && echo no3 || echo fallback", [r"fallback"]),
+    ("X='a  b'; echo $X; echo \"$X\"", [r"a b", r"a  b"]),
+    ("echo $$ | grep -c '^[0-9][0-9]*$'", [r"1"]),
+    ("sleep 1 & wait $!; echo w=$? bang=$!", [r"w=0 bang=\d+"]),
+    ("export GREETING=hi; env | grep GREETING", [r"GREETING=hi"]),
+    ("LOCAL=1; env | grep -c LOCAL", [r"0"]),
+    ("TEMP=x env | grep TEMP; echo after=$TEMP.", [r"TEMP=x", r"after=\."]),
+    ("unset GREETING; env | grep -c GREETING; echo g=$GREETING.",
+     [r"0", r"g=\."]),
+    ("echo /bin/ca? /bin/wc* /bin/[u]niq /bin/zz* '/bin/c*'",
+     [r"/bin/cat /bin/wc /bin/uniq /bin/zz\* /bin/c\*"]),
+    ("cd /tmp && pwd; echo one > f; echo two >> f; cat f",
+     [r"/tmp", r"one", r"two"]),
+    ("wc -l < f; echo $PWD", [r"2", r"/tmp"]),
+    ("ls nosuch 2> err; cat err", [r"ls: cannot access 'nosuch': .*"]),
+    ("ls nosuch > out 2>&1; wc -l < out; ls nosuch 2>&1 > out2 | wc -l",
+     [r"1", r"1"]),
+    ("echo to-stderr >&2 2>/dev/null", [r"to-stderr"]),
+    ("echo x > /bin/ro", [r"sh: /bin/ro: Read-only file system"]),
+    ("cd /nonexistent; echo cd=$?; cd; pwd",
+     [r"cd: /nonexistent: No such file or directory", r"cd=1", r"/"]),
+    ("nosuchcmd; echo $?", [r"sh: nosuchcmd: not found", r"127"]),
+    ("echo 'unterminated", [r"sh: missing closing '"]),
+]
+
+SHELL_TOOLS = [
+    ("cd /tmp; echo pear > f; echo apple >> f; echo pear >> f; echo 10 >> f; "
+     "echo 9 >> f; sort f", [r"10", r"9", r"apple", r"pear", r"pear"]),
+    ("sort -n f", [r"apple", r"pear", r"pear", r"9", r"10"]),
+    ("sort -rn f | head -n 2", [r"10", r"9"]),
+    ("sort f | uniq -c", [r" {6}1 10", r" {6}1 9", r" {6}1 apple",
+                          r" {6}2 pear"]),
+    ("sort -u f | wc -l; uniq -d f; sort f | uniq -d", [r"4", r"pear"]),
+    ("wc -l f; wc f; echo a b  c | wc -w; cat f | wc",
+     [r"5 f", r" 5  5 21 f", r"3", r" {6}5 {7}5 {6}21"]),
+    ("head -n 2 f; head -1 f; tail -n 2 f; tail -n +5 f",
+     [r"pear", r"apple", r"pear", r"10", r"9", r"9"]),
+    ("mkdir -p d/e/g && touch d/e/t && cp f d/c && mv d/c d/e/h && "
+     "ls -1 d/e", [r"g", r"h", r"t"]),
+    ("cat d/e/h | wc -l; rm d; rm -r d; ls d",
+     [r"5", r"rm: cannot remove 'd': Is a directory",
+      r"ls: cannot access 'd': No such file or directory"]),
+    ("rm -f nosuch; echo f=$?; rm nosuch; echo r=$?",
+     [r"f=0", r"rm: cannot remove 'nosuch': No such file or directory",
+      r"r=1"]),
+    ("mkdir d; mkdir d; mkdir -p d; echo p=$?",
+     [r"mkdir: cannot create directory 'd': File exists", r"p=0"]),
+    ("mv f /tmp/d; ls /tmp/d; cp /tmp/d/f /bin/f",
+     [r"f", r"cp: cannot create '/bin/f': Read-only file system"]),
+    ("clear | wc -c", [r"11"]),
+    ("dmesg | grep -c 'cpu0: smp: [0-9] of [0-9] CPUs online'", [r"1"]),
+    ("uptime", [r" \d\d:\d\d:\d\d up \d+ min,  0 users,  load average: "
+                r"\d+\.\d\d, \d+\.\d\d, \d+\.\d\d"]),
+    ("free", [r" +total +used +free +shared +buff/cache +available",
+              r"Mem: +\d+ +\d+ +\d+ +0 +0 +\d+", r"Swap: +0 +0 +0"]),
+    ("taskset 0x2 ps | grep ' ps$'", [r" +\d+ +\d+ +\d+ R +TS +1 +2 .* ps"]),
+    ("sysctl nosuch=1; sysctl -w nosuch=1; sysctl -w lb_enabled",
+     [r"sysctl: nosuch: no such tunable", r"sysctl: nosuch: no such tunable",
+      r"sysctl: \"lb_enabled\" must be of the form name=value"]),
+    ("sysctl -w lb_enabled=0; sysctl lb_enabled=1",
+     [r"lb_enabled = 0 bool .*", r"lb_enabled = 1 bool .*"]),
+    ("sysctl -a | grep -c '\\.\\.\\. \\['", [r"0"]),
+    ("seed003 50 1000 > /tmp/out; wc -l /tmp/out", [r"1 /tmp/out"]),
+]
+
+CASES += [
+    Case("shell-language", "init=/bin/sh", timeout=60,
+         interactive=shell_session(SHELL_LANGUAGE),
+         checks=[must_not(r"^no[123]\r?$"), must_not(r"PANIC")],
+         doc="the shell: variables and $?, quoting, && and ||, field "
+             "splitting, $$ and $!, export to a child's environment (env), "
+             "* ? [] globbing, cd/pwd, > >> < 2> 2>&1 >&2 redirections "
+             "to /tmp, errors (EROFS, not found, a missing quote)"),
+    Case("shell-tools", "init=/bin/sh", timeout=90,
+         interactive=shell_session(SHELL_TOOLS),
+         checks=[must_not(r"tunable: no tunable named"),
+                 must_not(r"PANIC")],
+         doc="the tools on known input: sort (-n -r -u), uniq (-c -d), "
+             "wc, head, tail (-n +N), mkdir -p, touch, cp, mv, rm (-r -f), "
+             "clear, dmesg, uptime, free, ps's affinity, sysctl's errors "
+             "told once with no kernel line, seed003 > /tmp/out"),
+]
 
 # Known gaps: (case, policy) pairs that are reported as SKIPPED with the
 # reason, never as passed, until the work named here is done.  Keep this

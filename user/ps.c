@@ -1,14 +1,15 @@
 /*
  * ps.c - /bin/ps: list every task (thread), one line each.
  *
- *   ps [-a]     PID TID PPID S CPU NI PR KEY TIME COMMAND
+ *   ps [-a]     PID TID PPID S CLS CPU AFFINITY NI PR KEY TIME COMMAND
  *   ps -c       ... and context switches (voluntary, involuntary),
  *               migrations between CPUs and the task's own slice in us
  *               (sched_setslice, see slice(1); - for the policy's)
  *
  * PID is the process, TID the thread (equal for a main thread).  S is
- * R (running or runnable), S (sleeping) or Z (zombie).  CPU is where it
- * last ran, PR the policy's priority (as top shows it), KEY the policy's
+ * R (running or runnable), S (sleeping), T (stopped) or Z (zombie).  CPU
+ * is where it last ran, AFFINITY the CPUs it may run on as a hex mask (as
+ * taskset prints it: f = CPUs 0-3), PR the policy's priority (as top shows it), KEY the policy's
  * sort key in ns (vruntime, deadline, ...; its meaning depends on the
  * policy), TIME the CPU time used, user + system, as m:ss.cc.
  *
@@ -97,12 +98,14 @@ main(int argc, char **argv)
 		return 1;
 	}
 	qsort(t, n, sizeof(*t), by_pid);
-	printf("  PID   TID  PPID S CLS CPU  NI  PR          KEY      TIME");
+	printf("  PID   TID  PPID S CLS CPU AFFINITY  NI  PR          KEY"
+	       "      TIME");
 	printf(csw ? "   VCSW  IVCSW  MIGR  SLICE COMMAND\n" : " COMMAND\n");
 	for (int i = 0; i < n; i++) {
-		printf("%5d %5d %5d %c %3s %3d %3d %3d %12lld ", t[i].tgid,
-		       t[i].pid, t[i].ppid, t[i].state, class_name(t[i].policy),
-		       t[i].cpu, t[i].nice, t[i].prio, (long long)t[i].key);
+		printf("%5d %5d %5d %c %3s %3d %8x %3d %3d %12lld ",
+		       t[i].tgid, t[i].pid, t[i].ppid, t[i].state,
+		       class_name(t[i].policy), t[i].cpu, t[i].affinity,
+		       t[i].nice, t[i].prio, (long long)t[i].key);
 		print_time(t[i].utime_ns + t[i].stime_ns);
 		if (csw && t[i].slice_ns)
 			printf(" %6u %6u %5u %6u", t[i].nvcsw, t[i].nivcsw,

@@ -4,7 +4,13 @@
  *   sysctl [-a]          list every tunable:
  *                        name = value unit  # what it does [min..max, default d]
  *   sysctl NAME          show one
- *   sysctl NAME=VALUE    set it (VALUE may be decimal, 0x hex or negative)
+ *   sysctl [-w] NAME=VALUE...
+ *                        set each (VALUE may be decimal, 0x hex or
+ *                        negative), as procps' sysctl -w does; -w only
+ *                        insists that every argument is NAME=VALUE
+ *
+ * An error is reported once, here, on stderr (the kernel prints nothing
+ * for a call that fails), and the exit status is 1.
  *
  * NAME may carry the "sched." prefix that the boot command line uses
  * (sched.NAME=VALUE there sets the same tunable at boot).
@@ -61,31 +67,49 @@ set(const char *name, const char *value)
 			value);
 		return 1;
 	}
-	if (q_tunable_set(name, v) < 0) {
-		fprintf(stderr, "sysctl: %s=%s: %s", name, value,
-			strerror(errno));
-		if (errno == ERANGE && find(name, &t) == 0)
-			fprintf(stderr, " (%lld..%lld)", (long long)t.min,
-				(long long)t.max);
-		fprintf(stderr, "\n");
+	if (q_tunable_set(name, v) == 0)
+		return show(name);
+	if (errno == ENOENT) {
+		fprintf(stderr, "sysctl: %s: no such tunable\n", name);
 		return 1;
 	}
-	return show(name);
+	fprintf(stderr, "sysctl: %s=%s: %s", name, value, strerror(errno));
+	if (errno == ERANGE && find(name, &t) == 0)
+		fprintf(stderr, " (%lld..%lld)", (long long)t.min,
+			(long long)t.max);
+	fprintf(stderr, "\n");
+	return 1;
 }
 
 int
 main(int argc, char **argv)
 {
 	struct q_tunable t;
-	int status = 0;
+	int status = 0, write_only = 0, i = 1;
 
 	if (argc == 1 || (argc == 2 && strcmp(argv[1], "-a") == 0)) {
-		for (int i = 0; q_tunable_get(i, &t) == 0; i++)
+		for (int k = 0; q_tunable_get(k, &t) == 0; k++)
 			print_tunable(&t);
 		return 0;
 	}
-	for (int i = 1; i < argc; i++) {
+	if (strcmp(argv[1], "-w") == 0) {
+		write_only = 1;
+		i++;
+	}
+	if (i == argc) {
+		fprintf(stderr, "usage: sysctl [-a] | [-w] NAME=VALUE... | "
+			"NAME...\n");
+		return 2;
+	}
+	for (; i < argc; i++) {
 		char *name = argv[i], *eq = strchr(name, '=');
+
+		if (write_only && !eq) {
+			fprintf(stderr, "sysctl: \"%s\" must be of the form "
+				"name=value\n", name);
+			status = 1;
+			continue;
+		}
 
 		if (strncmp(name, "sched.", 6) == 0)
 			name += 6;

@@ -6,7 +6,8 @@
  *
  *   -d SECONDS     the interval, default 1; fractions such as 0.5 work
  *   -n ITERATIONS  stop after this many screens (default: never)
- *   -b             batch mode: do not clear the screen between screens
+ *   -b             batch mode: screens one after the other (otherwise each
+ *                  is redrawn in place, within the console's height)
  *
  * Every figure is a difference between two samples one interval apart:
  * a CPU's %us %sy %id split the user_ns, system_ns and idle_ns it
@@ -22,9 +23,11 @@
 #include <poll.h>
 #include <quanta.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -77,19 +80,72 @@ old_time(const struct sample *old, const struct q_taskinfo *t)
 	return 0;
 }
 
+/*
+ * The screen, redrawn in place: each frame starts at the top left (CSI H),
+ * each line erases what an older, longer one left (CSI K), the frame stops
+ * a line short of the console's height so that it never scrolls, and CSI
+ * J erases below it.  In batch mode lines are printed as they are.
+ */
+static int in_place, screen_rows, frame_rows;
+
+static void put(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void
+put(const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	for (char *line = buf, *nl; *line; line = nl + 1) {
+		if (in_place && frame_rows >= screen_rows - 1)
+			return;
+		if (!(nl = strchr(line, '\n'))) {
+			fputs(line, stdout);
+			return;
+		}
+		printf("%.*s%s\n", (int)(nl - line), line,
+		       in_place ? "\033[K" : "");
+		frame_rows++;
+	}
+}
+
+static void
+frame_begin(void)
+{
+	struct winsize ws;
+
+	frame_rows = 0;
+	if (!in_place)
+		return;
+	screen_rows = 24;
+	if (ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 2)
+		screen_rows = ws.ws_row;
+	fputs("\033[H", stdout);
+}
+
+static void
+frame_end(void)
+{
+	if (in_place)
+		fputs("\033[J", stdout);
+	fflush(stdout);
+}
+
 static void
 print_header(const struct sample *now, const struct sample *old)
 {
 	uint64_t up = now->si.uptime_ns / 1000000000;
 	int count[3] = { 0, 0, 0 };
 
-	printf("top - up %llu:%02llu:%02llu, policy %s, HZ %u, %u CPUs\n",
+	put("top - up %llu:%02llu:%02llu, policy %s, HZ %u, %u CPUs\n",
 	       up / 3600, up / 60 % 60, up % 60, now->si.sched, now->si.hz,
 	       now->si.ncpu);
 	for (int i = 0; i < now->ntask; i++)
 		count[now->task[i].state == Q_TASK_RUNNING ? 0 :
 		      now->task[i].state == Q_TASK_ZOMBIE ? 2 : 1]++;
-	printf("Tasks: %3d total, %3d running, %3d sleeping, %3d zombie\n",
+	put("Tasks: %3d total, %3d running, %3d sleeping, %3d zombie\n",
 	       now->ntask, count[0], count[1], count[2]);
 	for (int i = 0; i < now->ncpu && i < old->ncpu; i++) {
 		const struct q_cpuinfo *c = &now->cpu[i], *o = &old->cpu[i];
@@ -100,10 +156,10 @@ print_header(const struct sample *now, const struct sample *old)
 		unsigned int s = tenths(sy, us + sy + id);
 		unsigned int d = tenths(id, us + sy + id);
 
-		printf("%%Cpu%-2d: %3u.%u us, %3u.%u sy, %3u.%u id\n", c->cpu,
+		put("%%Cpu%-2d: %3u.%u us, %3u.%u sy, %3u.%u id\n", c->cpu,
 		       u / 10, u % 10, s / 10, s % 10, d / 10, d % 10);
 	}
-	printf("KiB Mem: %8u total, %8u free\n\n", now->si.total_pages * 4,
+	put("KiB Mem: %8u total, %8u free\n\n", now->si.total_pages * 4,
 	       now->si.free_pages * 4);
 }
 
@@ -130,12 +186,12 @@ print_tasks(const struct sample *now, const struct sample *old)
 					old_time(old, t), interval);
 	}
 	qsort(rows, now->ntask, sizeof(rows[0]), by_cpu);
-	printf("  PID USER      PR  NI S  %%CPU     TIME+ CPU COMMAND\n");
+	put("  PID USER      PR  NI S  %%CPU     TIME+ CPU COMMAND\n");
 	for (int i = 0; i < now->ntask; i++) {
 		const struct q_taskinfo *t = rows[i].t;
 		uint64_t cs = (t->utime_ns + t->stime_ns) / 10000000;
 
-		printf("%5d root     %3d %3d %c %3u.%u %3llu:%02llu.%02llu "
+		put("%5d root     %3d %3d %c %3u.%u %3llu:%02llu.%02llu "
 		       "%3d %.*s\n", t->pid, t->prio, t->nice, t->state,
 		       rows[i].tenths / 10, rows[i].tenths % 10,
 		       cs / 6000, cs / 100 % 60, cs % 100, t->cpu,
@@ -234,8 +290,11 @@ main(int argc, char **argv)
 	delay.tv_sec = (time_t)seconds;
 	delay.tv_nsec = (long)((seconds - delay.tv_sec) * 1e9);
 
-	if (!batch)
+	if (!batch) {
 		enter_raw_mode();
+		in_place = 1;
+		fputs("\033[H\033[2J", stdout);	/* the first frame: a clean screen */
+	}
 	take_sample(&samples[0]);
 	for (int i = 0; iterations == 0 || i < iterations; i++) {
 		struct sample *old = &samples[i % 2];
@@ -244,13 +303,12 @@ main(int argc, char **argv)
 		if (wait_or_quit(&delay))
 			break;
 		take_sample(now);
-		if (!batch)
-			printf("\033[H\033[2J");
-		else if (i > 0)
+		if (batch && i > 0)
 			printf("\n");
+		frame_begin();
 		print_header(now, old);
 		print_tasks(now, old);
-		fflush(stdout);
+		frame_end();
 	}
 	restore_modes();
 	return 0;

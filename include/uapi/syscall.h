@@ -142,6 +142,9 @@
 #define SYS_timer_getoverrun	173	/* (id) -> overruns of the last delivered signal */
 #define SYS_timer_delete	174	/* (id) */
 #define SYS_clock_getres	175	/* (clockid, struct q_timespec *) */
-#define NSYSCALLS		176
+
+/* The kernel log (docs/syscalls.md) */
+#define SYS_syslog		180	/* (int action, char *buf, int len): Linux's syslog(2) */
+#define NSYSCALLS		181
 
 #endif

@@ -420,7 +420,7 @@ struct q_sysinfo {
 struct q_tunable {
 	char name[40];
 	char unit[8];
-	char desc[80];
+	char desc[160];		/* whole words: longer ones end "..." */
 	int64_t value, def, min, max;
 };
 
@@ -459,5 +459,9 @@ struct q_kmcaller {
 struct q_kmclass {
 	uint32_t size, pages, used, free;
 };
+
+/* ---- the kernel log: SYS_syslog (action, buf, len), Linux's actions ---- */
+#define Q_SYSLOG_ACTION_READ_ALL	3	/* copy the newest len bytes */
+#define Q_SYSLOG_ACTION_SIZE_BUFFER	10	/* the ring's size in bytes */
 
 #endif

@@ -446,14 +446,21 @@ test_stdio(void)
 	FILE *f = fopen("/tmp/io", "w");
 
 	CHECK(f != NULL);
+	if (!f)
+		return;
 	fprintf(f, "line %d\n", 1);
 	CHECK_EQ(ftell(f), 7);
 	CHECK_EQ(fclose(f), 0);
 	f = fopen("/tmp/io", "a");
+	CHECK(f != NULL);
+	if (!f)
+		return;
 	fprintf(f, "line %d\n", 2);
 	CHECK_EQ(fclose(f), 0);
 	f = fopen("/tmp/io", "r+");
 	CHECK(f != NULL);
+	if (!f)
+		return;
 	CHECK(fgets(line, sizeof(line), f) && strcmp(line, "line 1\n") == 0);
 	CHECK_EQ(ftell(f), 7);
 	CHECK_EQ(fputs("LINE", f), 0);		/* over "line 2" */
@@ -467,8 +474,14 @@ test_stdio(void)
 	CHECK_EQ(fclose(f), 0);
 	CHECK_EQ(rename("/tmp/io", "/tmp/io2"), 0);
 	CHECK_EQ(remove("/tmp/io2"), 0);
-	CHECK(fopen("/tmp/io2", "r") == NULL && errno == ENOENT);
-	CHECK(fopen("/bin/sh", "w") == NULL && errno == EROFS);
+	f = fopen("/tmp/io2", "r");
+	CHECK(f == NULL && errno == ENOENT);
+	if (f)
+		fclose(f);
+	f = fopen("/bin/sh", "w");
+	CHECK(f == NULL && errno == EROFS);
+	if (f)
+		fclose(f);
 }
 
 /* Fill /tmp to its limit: short writes, then ENOSPC; space comes back

@@ -1,0 +1,70 @@
+/*
+ * cp.c - /bin/cp: copy files (POSIX cp, without -R).
+ *
+ *   cp SRC DST          copy the file SRC to DST (or into DST if it is a
+ *                       directory)
+ *   cp SRC... DIR       copy each SRC into the directory DIR
+ *
+ * A new file gets SRC's permission bits; an existing DST is truncated and
+ * overwritten.  A directory SRC is skipped with a message (there is no -r),
+ * and copying a file onto itself is refused, as GNU cp does.
+ *
+ * System calls: open, fstat, read, write, close, stat.
+ */
+#include "tool_fs.h"
+
+static int
+same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+static int
+copy_one(const char *src, const char *dst)
+{
+	if (is_dir(src)) {
+		fprintf(stderr, "cp: -r not specified; omitting directory "
+			"'%s'\n", src);
+		return 1;
+	}
+	if (same_file(src, dst)) {
+		fprintf(stderr, "cp: '%s' and '%s' are the same file\n", src,
+			dst);
+		return 1;
+	}
+	return copy_file("cp", src, dst) < 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *target = argv[argc - 1];
+	char path[PATH_MAX];
+	int status = 0, first = 1;
+
+	if (argc > 1 && strcmp(argv[1], "--") == 0)
+		first++;
+	if (argc - first < 2) {
+		fprintf(stderr, "usage: cp SRC DST | cp SRC... DIR\n");
+		return 1;
+	}
+	if (!is_dir(target)) {
+		if (argc - first > 2) {
+			fprintf(stderr, "cp: target '%s' is not a directory\n",
+				target);
+			return 1;
+		}
+		return copy_one(argv[first], target);
+	}
+	for (int i = first; i < argc - 1; i++) {
+		if (path_join(path, sizeof(path), "cp", target,
+			      last_name(argv[i])) < 0)
+			status = 1;
+		else
+			status |= copy_one(argv[i], path);
+	}
+	return status;
+}
