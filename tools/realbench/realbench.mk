@@ -93,4 +93,6 @@ $(RB)/initrd.img: $(INITRD) $(RB_PROGS:%=$(RB)/bin/%) tools/mkinitrd.py
 
 # .dep, not .d: the top Makefile includes every .d under build/, and
 # these name files outside the repository that need not exist
+# (and made by the compiler only: no implicit rule may try to remake them)
+$(RB)/obj/%.dep: ;
 -include $(wildcard $(RB)/obj/*.dep)
