@@ -3,6 +3,7 @@
  */
 #include <stdint.h>
 #include "include/uapi/errno.h"
+#include "include/uapi/fcntl.h"
 #include "include/uapi/types.h"
 #include "kernel/file.h"
 #include "kernel/kmalloc.h"

@@ -6,6 +6,7 @@
  */
 #include <stdint.h>
 #include "include/uapi/errno.h"
+#include "include/uapi/fcntl.h"
 #include "include/uapi/types.h"
 #include "kernel/file.h"
 #include "kernel/kmalloc.h"
@@ -35,7 +36,7 @@ fs_openat(int dirfd, uint32_t upath, int flags, uint32_t mode)
 	kfree(n);
 	if (!f)
 		return err;
-	fd = fd_install(my_files(), f, 0);
+	fd = fd_install_flags(my_files(), f, 0, (flags & Q_O_CLOEXEC) != 0);
 	if (fd < 0)
 		file_put(f);
 	return fd;

@@ -3,8 +3,9 @@
  *
  * As in Linux 6.1 (kernel/sys.c), the name belongs to the calling thread,
  * is cut to 15 bytes, and the main thread's name is the process's (what
- * ps shows as its command).  Other options answer EINVAL, Linux's answer
- * for an option it does not know.
+ * ps shows as its command).  Quanta adds two options for another thread's
+ * name (uapi/prctl.h), for pthread_setname_np.  Other options answer
+ * EINVAL, Linux's answer for an option it does not know.
  */
 #include <stdint.h>
 #include "include/uapi/errno.h"
@@ -15,10 +16,21 @@
 #include "kernel/syscall.h"
 #include "kernel/task.h"
 
-static int
-set_name(uint32_t uname)
+/* The task tid of the caller's process (0: the caller).  Caller holds
+ * proc_lock. */
+static struct task *
+thread_of(int tid)
 {
-	struct task *t = current;
+	struct task *t = tid ? task_find(tid) : current;
+
+	return t && t->proc == current->proc && t->state != TASK_ZOMBIE
+	       ? t : NULL;
+}
+
+static int
+set_name(int tid, uint32_t uname)
+{
+	struct task *t;
 	char name[Q_COMM_LEN];
 	int i;
 
@@ -30,6 +42,10 @@ set_name(uint32_t uname)
 	}
 	name[i] = 0;
 	spin_lock(&proc_lock);		/* ps may be reading either name */
+	if (!(t = thread_of(tid))) {
+		spin_unlock(&proc_lock);
+		return -ESRCH;
+	}
 	if (t->tid == t->proc->pid) {
 		strlcpy(t->proc->comm, name, sizeof(t->proc->comm));
 		t->comm[0] = 0;
@@ -41,13 +57,17 @@ set_name(uint32_t uname)
 }
 
 static int
-get_name(uint32_t uname)
+get_name(int tid, uint32_t uname)
 {
 	char name[Q_COMM_LEN];
+	struct task *t;
 
 	spin_lock(&proc_lock);
-	strlcpy(name, task_name(current), sizeof(name));
+	if ((t = thread_of(tid)))
+		strlcpy(name, task_name(t), sizeof(name));
 	spin_unlock(&proc_lock);
+	if (!t)
+		return -ESRCH;
 	return copy_to_user((void *)uname, name, strlen(name) + 1);
 }
 
@@ -56,9 +76,13 @@ SYSCALL(sys_prctl)
 	UNUSED_ARGS5;
 	switch (a1) {
 	case Q_PR_SET_NAME:
-		return set_name(a2);
+		return set_name(0, a2);
 	case Q_PR_GET_NAME:
-		return get_name(a2);
+		return get_name(0, a2);
+	case Q_PR_SET_THREAD_NAME:
+		return set_name((int)a2, a3);
+	case Q_PR_GET_THREAD_NAME:
+		return get_name((int)a2, a3);
 	}
 	return -EINVAL;
 }

@@ -56,7 +56,8 @@ path_from_user(uint32_t uaddr, uint32_t len, char *path, int *unspec)
 	struct q_sockaddr_un sa;
 	uint32_t n;
 
-	*unspec = 0;
+	if (unspec)
+		*unspec = 0;
 	if (len < FAMILY_LEN || len > sizeof(sa))
 		return -EINVAL;
 	memset(&sa, 0, sizeof(sa));
@@ -389,8 +390,10 @@ SYSCALL(sys_setsockopt)
 		err = -EINVAL;
 	else if (copy_from_user(&v, (void *)a4, sizeof(v)) < 0)
 		err = -EFAULT;
-	else
+	else {
 		usock_set_buf(s, (int)a3, v);
+		err = 0;
+	}
 	file_put(f);
 	return err;
 }

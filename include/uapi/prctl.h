@@ -11,5 +11,10 @@
 #define Q_PR_GET_NAME		16
 #define Q_PR_SET_TIMERSLACK	29
 #define Q_PR_GET_TIMERSLACK	30
+/* Quanta's own: the name of another thread of the caller's process,
+ * (option, tid, name) - what glibc's pthread_setname_np does through
+ * /proc/self/task/<tid>/comm, which Quanta does not have */
+#define Q_PR_SET_THREAD_NAME	0x51510001
+#define Q_PR_GET_THREAD_NAME	0x51510002
 
 #endif

@@ -22,8 +22,7 @@ write(int fd, const void *buf, size_t n)
 	return __sysret(__sys3(SYS_write, fd, __A(buf), n));
 }
 
-/* mode, read only with O_CREAT, is what stat will report.  O_CLOEXEC is
- * dropped (no close-on-exec). */
+/* mode, read only with O_CREAT, is what stat will report. */
 int
 open(const char *path, int flags, ...)
 {
@@ -35,7 +34,6 @@ open(const char *path, int flags, ...)
 		mode = va_arg(ap, mode_t);
 		va_end(ap);
 	}
-	flags &= ~O_CLOEXEC;
 	return __sysret(__sys3(SYS_open, __A(path), flags, mode));
 }
 
@@ -50,7 +48,6 @@ openat(int dirfd, const char *path, int flags, ...)
 		mode = va_arg(ap, mode_t);
 		va_end(ap);
 	}
-	flags &= ~O_CLOEXEC;
 	return __sysret(__sys4(SYS_openat, dirfd, __A(path), flags, mode));
 }
 

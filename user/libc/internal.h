@@ -77,6 +77,21 @@ __sys5(long n, long a, long b, long c, long d, long e)
 	return r;
 }
 
+/* Six arguments, the sixth in ebp (Linux i386).  ebp may be the frame
+ * pointer, so it is saved on the stack around the trap and loaded from
+ * there; the operand is read before esp moves. */
+static inline long
+__sys6(long n, long a, long b, long c, long d, long e, long f)
+{
+	long r;
+
+	__asm__ volatile("pushl %7\n\tpushl %%ebp\n\tmovl 4(%%esp), %%ebp\n\t"
+			 "int $0x80\n\tpopl %%ebp\n\taddl $4, %%esp"
+			 : "=a"(r) : "a"(n), "b"(a), "c"(b), "d"(c), "S"(d),
+			   "D"(e), "g"(f) : "memory");
+	return r;
+}
+
 #define __SYS_IS_ERR(r)	((unsigned long)(r) > -4096UL)
 
 /* The POSIX convention: a raw result in -4095..-1 becomes -1 and errno. */

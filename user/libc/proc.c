@@ -254,15 +254,16 @@ nice(int inc)
 }
 
 /*
- * syscall(number, ...): up to five arguments.  Reading five whatever the
+ * syscall(number, ...): up to six arguments, the sixth in ebp as on Linux
+ * i386 (only futex's bitset calls read it).  Reading six whatever the
  * caller passed is safe with the i386 stack convention (the extra words
- * are the caller's frame) and they are ignored by the kernel.
+ * are the caller's frame) and the kernel ignores the ones it does not use.
  */
 long
 syscall(long number, ...)
 {
 	va_list ap;
-	long a, b, c, d, e;
+	long a, b, c, d, e, f;
 
 	va_start(ap, number);
 	a = va_arg(ap, long);
@@ -270,6 +271,7 @@ syscall(long number, ...)
 	c = va_arg(ap, long);
 	d = va_arg(ap, long);
 	e = va_arg(ap, long);
+	f = va_arg(ap, long);
 	va_end(ap);
-	return __sysret(__sys5(number, a, b, c, d, e));
+	return __sysret(__sys6(number, a, b, c, d, e, f));
 }

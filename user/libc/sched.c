@@ -131,6 +131,8 @@ sysconf(int name)
 		return Q_USER_HZ;
 	case _SC_PAGESIZE:
 		return 4096;
+	case _SC_OPEN_MAX:
+		return getdtablesize();
 	case _SC_NPROCESSORS_ONLN:
 		return get_nprocs();
 	case _SC_NPROCESSORS_CONF:

@@ -16,9 +16,16 @@
 #define O_NONBLOCK	Q_O_NONBLOCK
 #define O_NDELAY	O_NONBLOCK
 #define O_DIRECTORY	Q_O_DIRECTORY
-/* Quanta has no close-on-exec; open() accepts and drops the flag so that
- * code written for Linux still runs. */
-#define O_CLOEXEC	02000000
+#define O_CLOEXEC	02000000	/* = Q_O_CLOEXEC, uapi/fcntl.h */
+
+/* fcntl() (Linux's numbers, uapi/fcntl.h) */
+#define F_DUPFD		0
+#define F_GETFD		1
+#define F_SETFD		2
+#define F_GETFL		3
+#define F_SETFL		4
+#define F_DUPFD_CLOEXEC	1030
+#define FD_CLOEXEC	1
 
 #define AT_FDCWD	Q_AT_FDCWD
 #define AT_REMOVEDIR	Q_AT_REMOVEDIR
@@ -28,5 +35,6 @@
 int open(const char *path, int flags, ...);
 int openat(int dirfd, const char *path, int flags, ...);
 int creat(const char *path, mode_t mode);
+int fcntl(int fd, int cmd, ...);
 
 #endif

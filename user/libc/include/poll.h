@@ -22,5 +22,10 @@ struct pollfd {
 };
 
 int poll(struct pollfd *fds, nfds_t nfds, int timeout_ms);
+struct timespec;
+/* The mask is a sigset_t (signal.h); declared loosely to keep this
+ * header free of signal.h, as glibc's poll.h is without _GNU_SOURCE. */
+int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *ts,
+	  const q_sigset_t *mask);
 
 #endif

@@ -47,6 +47,10 @@ int pthread_join(pthread_t thread, void **retval);
 void pthread_exit(void *retval) __attribute__((__noreturn__));
 int pthread_detach(pthread_t thread);
 pthread_t pthread_self(void);
+/* A thread's name (at most 15 bytes: ERANGE beyond), as ps and traces
+ * show it (prctl PR_SET_NAME for the caller). */
+int pthread_setname_np(pthread_t t, const char *name);
+int pthread_getname_np(pthread_t t, char *buf, size_t len);
 int pthread_equal(pthread_t a, pthread_t b);
 int pthread_once(pthread_once_t *once, void (*init)(void));
 int pthread_setaffinity_np(pthread_t thread, size_t bytes,

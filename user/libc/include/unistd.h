@@ -20,6 +20,7 @@
 
 /* sysconf() names (Linux's numbers) */
 #define _SC_CLK_TCK		2
+#define _SC_OPEN_MAX		4
 #define _SC_PAGESIZE		30
 #define _SC_PAGE_SIZE		_SC_PAGESIZE
 #define _SC_NPROCESSORS_CONF	83
@@ -88,6 +89,8 @@ pid_t tcgetpgrp(int fd);
 int tcsetpgrp(int fd, pid_t pgrp);
 
 long sysconf(int name);
+int getdtablesize(void);		/* RLIMIT_NOFILE's soft limit */
+int dup3(int oldfd, int newfd, int flags);
 int getpagesize(void);
 
 /* The raw trap: syscall(SYS_xxx, args...) from <sys/syscall.h>. */

@@ -11,7 +11,10 @@
 #define TIOCGPGRP	Q_TIOCGPGRP
 #define TIOCSPGRP	Q_TIOCSPGRP
 #define TIOCGWINSZ	Q_TIOCGWINSZ
-#define FIONREAD	Q_FIONREAD
+#define FIONREAD	Q_FIONREAD	/* int *: bytes ready to read */
+#define FIONBIO		0x5421		/* int *: O_NONBLOCK on or off */
+#define FIONCLEX	0x5450		/* clear FD_CLOEXEC */
+#define FIOCLEX		0x5451		/* set FD_CLOEXEC */
 
 struct winsize {
 	unsigned short ws_row, ws_col, ws_xpixel, ws_ypixel;

@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 #include <uapi/types.h>
+#include <sys/select.h>		/* as glibc's sys/time.h */
 
 struct timezone {
 	int tz_minuteswest;

@@ -1,0 +1,2 @@
+/* sys/poll.h - the old name of <poll.h>. */
+#include <poll.h>
