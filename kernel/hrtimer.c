@@ -94,6 +94,10 @@ static void
 enter_oneshot(struct hrtimer_cpu *s, uint64_t now)
 {
 	s->tick_next = now + time_tick_left_ns();
+	/* a tick that fired while interrupts were off is still to be taken:
+	 * the count has reloaded, and that interrupt must count as a tick */
+	if (lapic_timer_irq_pending())
+		s->tick_next -= tick_ns;
 	s->oneshot = 1;
 	if (use_tsc_deadline) {
 		lapic_timer_stop();

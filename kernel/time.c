@@ -146,15 +146,18 @@ time_start_tick(void)
 	lapic_timer_periodic(lapic_ticr, T_TIMER);
 }
 
-/* ns (at most a few ticks) to LAPIC counts, rounded up, plus one count:
- * the two rates were measured separately, and a timer interrupt that came
- * a nanosecond before its deadline would find nothing to run. */
+/* ns (at most a few ticks) to LAPIC counts, rounded up, plus one count
+ * and 1/8192 more: the LAPIC's rate is calibrated a few instructions
+ * after the TSC's (calib_window), which under QEMU makes it read about
+ * 30 ppm low, and a timer interrupt that came before its deadline by the
+ * TSC would find nothing to run and cost a second interrupt. */
 uint32_t
 time_ns_to_lapic(uint64_t ns)
 {
 	uint64_t c = (ns * ns_to_count_mult + 0xffffffffull) >> 32;
 
-	return c >= 0xfffffffeull ? 0xffffffffu : (uint32_t)c + 1;
+	c += 1 + (c >> 13);
+	return c > 0xffffffffull ? 0xffffffffu : (uint32_t)c;
 }
 
 uint64_t

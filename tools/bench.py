@@ -276,8 +276,13 @@ def bench_timer(args):
         linux, source = None, "no reference figure (PEER=linux measures it)"
         live = linux_live(args, f"timer_latency {mode} {n} 1000",
                           args.timeout)
+        extra = {}
         if live:
             linux, source = float(live["p99_us"]) * 1000, LIVE_LABEL
+            extra = {"linux_mean_us": float(live["mean_us"]),
+                     "linux_max_us": float(live["max_us"])}
+            source += (f": mean {live['mean_us']} us, max "
+                       f"{live['max_us']} us")
         target, met = "report only", None
         if mode == "abs":
             target = f"p99 < {TIMER_TARGET_US:.0f} us"
@@ -291,7 +296,7 @@ def bench_timer(args):
             policy=kernel_policy(console),
             setup=f"-smp 1, det, timer_latency {mode} {n} 1000: mean "
                   f"{kv['mean_us']} us, max {kv['max_us']} us, "
-                  f"{kv['missed']} missed"))
+                  f"{kv['missed']} missed", **extra))
     if not rows:
         raise RunError(f"{cmd}: no RESULT line")
     return rows

@@ -15,6 +15,7 @@
 #define EOI	0x0B0
 #define SVR	0x0F0	/* spurious interrupt vector */
 #define  SVR_ENABLE	0x100
+#define IRR	0x200	/* interrupt request: 8 words of 32 vectors */
 #define ESR	0x280	/* error status */
 #define ICRLO	0x300	/* interrupt command, low word: sends on write */
 #define  ICR_INIT	0x00000500
@@ -184,4 +185,10 @@ lapic_timer_deadline(uint64_t tsc)
 {
 	mb();
 	wrmsr(IA32_TSC_DEADLINE, tsc);
+}
+
+int
+lapic_timer_irq_pending(void)
+{
+	return (lapic_read(IRR + 0x10 * (T_TIMER / 32)) >> (T_TIMER % 32)) & 1;
 }

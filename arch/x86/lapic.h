@@ -25,6 +25,9 @@ uint32_t lapic_timer_current(void);
 /* A one-shot timer set up by lapic_timer_oneshot() counts down again from
  * count (count 0 stops it). */
 void lapic_timer_rearm(uint32_t count);
+/* Has the timer's interrupt fired and not yet been taken (its IRR bit,
+ * SDM 10.8.4)?  For a CPU with interrupts off. */
+int lapic_timer_irq_pending(void);
 /* CPUID.01H:ECX[24]: the timer has TSC-deadline mode (SDM 10.5.4.1). */
 int lapic_tsc_deadline_supported(void);
 /* TSC-deadline mode: the timer interrupts with vector once the TSC reaches
