@@ -3,7 +3,7 @@
  *
  * The set of devices is fixed: creating, removing or renaming anything in
  * /dev fails with EPERM (kernel/vfs.c).  Device numbers are Linux's
- * (Documentation/admin-guide/devices.txt): null 1:3, zero 1:5, tty 5:0,
+ * (docs/reference/vfs.md): null 1:3, zero 1:5, tty 5:0,
  * console 5:1.  As on Linux, lseek on null and zero succeeds and leaves
  * the offset at 0, O_TRUNC is ignored, the console does not seek (ESPIPE),
  * and none of them has an fsync (EINVAL).

@@ -11,7 +11,8 @@
  * command line (tmpfs's size= option, Documentation/filesystems/tmpfs.rst
  * of Linux 6.1): by default half of RAM, 0 for no limit but memory; a
  * write that needs a page beyond it gets ENOSPC (or the bytes it wrote).
- * The pages are owned by Q_MEM_TMPFS in SYS_meminfo.
+ * The pages are owned by Q_MEM_TMPFS in SYS_meminfo.  The Linux facts
+ * followed here are listed in docs/reference/vfs.md.
  *
  * Locking: ramfs_lock (a spinlock) guards the tree, every node's links,
  * open count, size and times, and the page count.  A node's data is
@@ -66,6 +67,10 @@ struct rdent {
 	struct rnode *child;
 	char name[Q_NAME_MAX + 1];
 };
+
+/* relatime (Linux's default): a read moves atime when it is not newer
+ * than mtime or ctime, or a day old (docs/reference/vfs.md) */
+#define RELATIME_NS	(24ull * 3600 * 1000000000)
 
 static struct spinlock ramfs_lock = SPINLOCK_INIT("ramfs");
 static struct rnode root;
@@ -301,8 +306,8 @@ rf_pread(struct file *f, char *ubuf, size_t len, uint32_t off)
 		return r;
 	r = node_read(n, ubuf, len, off);
 	spin_lock(&ramfs_lock);
-	/* relatime: Linux's default; atime moves when older than mtime */
-	if (n->atime <= n->mtime)
+	if (n->atime <= n->mtime || n->atime <= n->ctime ||
+	    now_ns() - n->atime >= RELATIME_NS)
 		n->atime = now_ns();
 	spin_unlock(&ramfs_lock);
 	node_unlock(n);

@@ -9,6 +9,7 @@
  * exist, as Linux's unlink and rmdir do - while mkdir and O_CREAT|O_EXCL
  * of an existing name still say EEXIST.  A file system that is writable
  * but lacks an op (/dev: its set of devices is fixed) answers EPERM.
+ * docs/reference/vfs.md lists the rules with their sources.
  */
 #include <stddef.h>
 #include "include/uapi/errno.h"
@@ -59,10 +60,6 @@ mount_of(const char *abs, const char **rest)
 	return best;
 }
 
-int vfs_stat_path(const char *abs, struct q_stat *st);
-
-/* stat of a resolved absolute path, through the file system's stat op or
- * by opening it. */
 int
 vfs_stat_path(const char *abs, struct q_stat *st)
 {

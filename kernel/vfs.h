@@ -92,9 +92,9 @@ void vfs_sync(void);
  * answer for a mount with "noexec"). */
 int vfs_exec_check(const struct vfs_name *n);
 
-/* Open a kernel path (relative ones against the caller's working
- * directory).  A file with one reference, or NULL with *err set. */
-struct file *vfs_open(const char *path, int flags, uint32_t mode, int *err);
+/* stat of an absolute, resolved path (vfs_name.abs or a prefix of one),
+ * through the file system's stat op or by opening it. */
+int vfs_stat_path(const char *abs, struct q_stat *st);
 
 /* ---- the working directory (struct files.cwd) ---- */
 /* Make n the caller's working directory: 0, -ENOENT or -ENOTDIR. */

@@ -21,8 +21,6 @@
 #include "kernel/task.h"
 #include "kernel/vfs.h"
 
-int vfs_stat_path(const char *abs, struct q_stat *st);
-
 static struct files *
 my_files(void)
 {
@@ -168,23 +166,6 @@ out:
 		return NULL;
 	}
 	return n;
-}
-
-struct file *
-vfs_open(const char *path, int flags, uint32_t mode, int *err)
-{
-	struct vfs_name *n = kmalloc(sizeof(*n));
-	char *base = kmalloc(Q_PATH_MAX);
-	struct file *f = NULL;
-	int r = -ENOMEM;
-
-	if (n && base && (r = base_of(Q_AT_FDCWD, base)) == 0 &&
-	    (r = vfs_resolve(base, path, n)) == 0)
-		f = vfs_open_name(n, flags, mode, &r);
-	kfree(base);
-	kfree(n);
-	*err = r;
-	return f;
 }
 
 int

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"
@@ -543,6 +544,37 @@ test_unlinked_open(void)
 	CHECK_EQ(unlink("/tmp/ghost"), 0);
 }
 
+/* Bad pointers get EFAULT and change nothing. */
+static void
+test_badptr(void)
+{
+	char *kernel = (char *)0xc0100000, *unmapped = (char *)0x1000;
+	struct stat st;
+	int fd;
+
+	CHECK_EQ(ERR(stat(NULL, &st)), -EFAULT);
+	CHECK_EQ(ERR(open(kernel, O_RDONLY)), -EFAULT);
+	CHECK_EQ(ERR(mkdir(unmapped, 0755)), -EFAULT);
+	CHECK_EQ(ERR(rename("/tmp", unmapped)), -EFAULT);
+	CHECK_EQ(ERR(chdir(kernel)), -EFAULT);
+	CHECK_EQ(ERR(syscall(SYS_stat, "/bin/sh", kernel)), -EFAULT);
+	CHECK_EQ(ERR(syscall(SYS_getcwd, unmapped, 64)), -EFAULT);
+	fd = open("/tmp/bp", O_RDWR | O_CREAT, 0644);
+	CHECK(fd >= 0);
+	CHECK_EQ(write(fd, "keep", 4), 4);
+	CHECK_EQ(ERR(pwrite(fd, unmapped, 4, 0)), -EFAULT);
+	CHECK_EQ(ERR(write(fd, kernel, 4)), -EFAULT);
+	CHECK_EQ(ERR(pread(fd, kernel, 4, 0)), -EFAULT);
+	CHECK_EQ(ERR(read(fd, unmapped, 4)), 0);	/* at the end: nothing */
+	CHECK_EQ(fstat(fd, &st), 0);
+	CHECK_EQ(st.st_size, 4);
+	CHECK_EQ(lseek(fd, 0x7fffffff, SEEK_SET), 0x7fffffff);
+	CHECK_EQ(ERR(write(fd, "x", 1)), -EFBIG);
+	CHECK_EQ(ERR(lseek(fd, 1, SEEK_CUR)), -EINVAL);
+	close(fd);
+	CHECK_EQ(unlink("/tmp/bp"), 0);
+}
+
 /* Two processes append 100-byte records with O_APPEND: none is lost or
  * torn (writes to one file are atomic with respect to each other). */
 static void
@@ -595,6 +627,7 @@ run_checks(void)
 	test_stdio();
 	test_enospc();
 	test_unlinked_open();
+	test_badptr();
 	test_append_race();
 	check_done("t_fs");
 }
