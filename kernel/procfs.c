@@ -563,7 +563,10 @@ procfs_open(const char *path, int flags, int *err)
 	if (*err < 0)
 		return NULL;
 	dir = is_dir_node(l.node);
-	if (acc != Q_O_RDONLY || (flags & Q_O_TRUNC)) {
+	/* O_CREAT of an existing file just opens it; of a directory, and
+	 * any write, is what Linux refuses */
+	if (acc != Q_O_RDONLY || (flags & Q_O_TRUNC) ||
+	    (dir && (flags & Q_O_CREAT))) {
 		*err = dir ? -EISDIR : -EACCES;
 		return NULL;
 	}

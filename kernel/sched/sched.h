@@ -123,13 +123,16 @@ int balance_fork_cpu(struct task *p, int parent_cpu);
 void balance_tick(struct rq *rq);
 void balance_newidle(struct rq *rq);	/* rq locked; may drop and retake */
 void balance_after_switch(struct rq *rq, struct task *prev, int to);
+
+/* core.c, for the balancer and the switch path */
 void sched_finish_switch(void);
 /* Move a queued, not running task p from src to dst; both locked. */
 void sched_move_task(struct rq *src, struct rq *dst, struct task *p);
+/* Both runqueues locked, the lower CPU number first (one lock if a == b). */
 void double_rq_lock(struct rq *a, struct rq *b);
+void double_rq_unlock(struct rq *a, struct rq *b);
 /* SCHED_DEBUG: panic unless rq (locked) is consistent - its counts, queue
  * and the policy's own structure (policy count()). */
 void sched_check_rq(struct rq *rq);
-void double_rq_unlock(struct rq *a, struct rq *b);
 
 #endif
