@@ -67,6 +67,7 @@ typedef volatile int pthread_spinlock_t;
 typedef struct {
 	int detachstate;
 	size_t stacksize;
+	void *stackaddr;	/* pthread_attr_setstack's, or NULL */
 	int inheritsched;	/* PTHREAD_INHERIT_SCHED or _EXPLICIT_SCHED */
 	int schedpolicy;
 	int schedpriority;
