@@ -251,6 +251,7 @@ test: lint policy-check all kernels host-test
 	@$(MAKE) --no-print-directory lab-quick
 	@$(MAKE) --no-print-directory bench-quick
 	@$(MAKE) --no-print-directory seeds-test
+	@$(MAKE) --no-print-directory realbench-test
 	@$(MAKE) --no-print-directory grade-check
 
 clean:

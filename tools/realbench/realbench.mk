@@ -87,9 +87,26 @@ $(RB_PROGS:%=$(RB)/bin/%): user/user.ld
 	$(Q)$(RB_LINK) -o $@ $(filter %.o %.a,$(filter-out $(USER_LIBC),$^)) \
 		$(RB_LIBS)
 
-$(RB)/initrd.img: $(INITRD) $(RB_PROGS:%=$(RB)/bin/%) tools/mkinitrd.py
+# The initrd gets copies without debug information, as user programs do;
+# $(RB)/bin keeps it for gdb.
+$(RB)/strip/%: $(RB)/bin/%
+	@mkdir -p $(@D)
+	$(Q)$(USER_OBJCOPY) --strip-debug $< $@
+
+$(RB)/initrd.img: $(INITRD) $(RB_PROGS:%=$(RB)/strip/%) tools/mkinitrd.py \
+	tools/realbench/realbench.mk
 	$(Q)$(PYTHON) tools/mkinitrd.py $@ $(B)/initrd \
-		$(foreach p,$(RB_PROGS),--add $(RB)/bin/$(p)=bin/$(p))
+		$(foreach p,$(RB_PROGS),--add $(RB)/strip/$(p)=bin/$(p))
+
+# make test's step: the four, briefly, under SCHED's kernel
+ifeq ($(strip $(REALBENCH)),)
+realbench-test:
+	@$(PYTHON) tests/realbench.py skip "no REALBENCH=DIR given (the sources are not part of the repository; .ci/run passes them, tools/realbench/fetch.sh clones them)"
+else
+realbench-test: $(B)/kernel.elf $(RB)/initrd.img
+	$(PYTHON) tests/realbench.py run --kernel $(B)/kernel.elf \
+		--initrd $(RB)/initrd.img --outdir $(RB)/out
+endif
 
 # .dep, not .d: the top Makefile includes every .d under build/, and
 # these name files outside the repository that need not exist
