@@ -252,6 +252,8 @@ test: lint policy-check all kernels host-test
 	@$(MAKE) --no-print-directory bench-quick
 	@$(MAKE) --no-print-directory seeds-test
 	@$(MAKE) --no-print-directory realbench-test
+	@echo "libc: the t_libc tests' expectations, checked against glibc"
+	@$(PYTHON) tests/libc_glibc.py
 	@$(MAKE) --no-print-directory grade-check
 
 clean:
