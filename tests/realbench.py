@@ -31,9 +31,9 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "realbench"))
 import qemu  # noqa: E402
-
-NUM = r"(\d+(?:\.\d+)?)"
+import results  # noqa: E402  tools/realbench/results.py
 
 # interbench writes its read-load file (1 GB) and loops_per_ms in the
 # working directory: /tmp, with the file made sparse first, since /tmp
@@ -52,45 +52,39 @@ def check_hackbench(text):
 
 
 def check_schbench(text):
-    block = text.split("Wakeup Latencies percentiles")[-1]
-    p = {k: int(v) for k, v in
-         re.findall(r"(50\.0|90\.0|99\.0)th: (\d+)", block)}
-    rps = re.search(r"average rps: " + NUM, text)
-    if len(p) != 3 or not rps:
+    r = results.parse(text).get("schbench", {})
+    p = [r.get(f"wakeup_p{n}_us") for n in (50, 90, 99)]
+    if None in p or "rps" not in r:
         return "no wakeup percentiles or no 'average rps' line"
-    if not p["50.0"] <= p["90.0"] <= p["99.0"]:
+    if not p[0] <= p[1] <= p[2]:
         return f"percentiles out of order: {p}"
-    if float(rps.group(1)) <= 0:
+    if r["rps"] <= 0:
         return "average rps is 0"
-    return None, (f"wakeup p50 {p['50.0']} p90 {p['90.0']} p99 "
-                  f"{p['99.0']} us, {rps.group(1)} rps")
+    return None, (f"wakeup p50 {p[0]:.0f} p90 {p[1]:.0f} p99 {p[2]:.0f} "
+                  f"us, {r['rps']} rps")
 
 
 def check_cyclictest(text, loops=500):
-    m = None
-    for m in re.finditer(r"T:\s*0 \(\s*\d+\) P:\s*\d+ I:\s*(\d+) C:\s*(\d+)"
-                         r" Min:\s*(\d+) Act:\s*(\d+) Avg:\s*(\d+)"
-                         r" Max:\s*(\d+)", text):
-        pass
-    if m is None:
+    r = results.parse(text).get("cyclictest")
+    if r is None:
         return "no 'T: 0 ... Max:' line"
-    i, c, mn, _, avg, mx = (int(x) for x in m.groups())
-    if c != loops or i != 1000:
-        return f"C:{c} I:{i}, expected C:{loops} I:1000"
-    if not mn <= avg <= mx:
-        return f"Min {mn} Avg {avg} Max {mx} out of order"
-    return None, f"min {mn} avg {avg} max {mx} us over {c} wakeups"
+    if r["count"] != loops or not re.search(r"I:\s*1000 C:", text):
+        return f"C:{r['count']:.0f}, expected C:{loops} at I:1000"
+    if not r["min_us"] <= r["avg_us"] <= r["max_us"]:
+        return f"Min {r['min_us']} Avg {r['avg_us']} Max {r['max_us']}"
+    return None, (f"min {r['min_us']:.0f} avg {r['avg_us']:.0f} max "
+                  f"{r['max_us']:.0f} us over {loops} wakeups")
 
 
 def check_interbench(text):
-    m = re.search(r"^Burn\s+" + NUM + r" \+/- " + NUM + r"\s+" + NUM +
-                  r"\s+" + NUM + r"\s+" + NUM + r"\s*$", text, re.M)
-    if not m:
+    r = results.parse(text).get("interbench", {})
+    if "Burn_lat_ms" not in r:
         return "no Burn row of five numbers"
-    lat, sd, mx, cpu, dl = (float(x) for x in m.groups())
+    lat, mx = r["Burn_lat_ms"], r["Burn_max_ms"]
+    cpu, dl = r["Burn_cpu_pct"], r["Burn_deadlines_pct"]
     if not (0 <= lat <= mx and 0 < cpu <= 100 and 0 <= dl <= 100):
-        return f"implausible row {m.group(0).strip()!r}"
-    return None, (f"Audio vs Burn: latency {lat} +/- {sd} ms, max {mx}, "
+        return f"implausible Burn row {r}"
+    return None, (f"Audio vs Burn: latency {lat} ms, max {mx}, "
                   f"cpu {cpu}%, deadlines {dl}%")
 
 

@@ -270,7 +270,7 @@ def plan(exp, args, tunables):
                               "tunables": dict(row.tunables), "hz": row.hz,
                               "cpus": cpus, "profile": profile, "rep": rep,
                               "workload": workload, "timeout": timeout,
-                              "_row": row})
+                              "initrd": exp.initrd, "_row": row})
     return rows, specs
 
 
@@ -283,7 +283,7 @@ def run_key(spec, build, peer_id):
     else:
         ident["kernel"] = file_digest(
             os.path.join(build, f"kernel-{spec['policy']}.elf"))
-        ident["initrd"] = file_digest(os.path.join(build, "initrd.img"))
+        ident["initrd"] = file_digest(os.path.join(build, spec["initrd"]))
     blob = json.dumps(ident, sort_keys=True).encode()
     return hashlib.sha256(blob).hexdigest()[:16]
 
@@ -316,10 +316,10 @@ def judge_console(spec, status_reason, text, needs):
 def run_quanta(spec, build, log):
     """Boot Quanta once; return (status reason or "", console text)."""
     kernel = os.path.join(build, f"kernel-{spec['policy']}.elf")
-    initrd = os.path.join(build, "initrd.img")
+    initrd = os.path.join(build, spec["initrd"])
     for f in (kernel, initrd):
         if not os.path.exists(f):
-            return f"{os.path.basename(f)} missing (make kernels initrd)", ""
+            return f"{show_path(f)} missing (make kernels initrd)", ""
     cmdline = quanta_cmdline(spec["_row"], spec["workload"])
     if os.path.exists(log):
         os.unlink(log)

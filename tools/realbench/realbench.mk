@@ -98,6 +98,38 @@ $(RB)/initrd.img: $(INITRD) $(RB_PROGS:%=$(RB)/strip/%) tools/mkinitrd.py \
 	$(Q)$(PYTHON) tools/mkinitrd.py $@ $(B)/initrd \
 		$(foreach p,$(RB_PROGS),--add $(RB)/strip/$(p)=bin/$(p))
 
+# The Linux peer's copies (make lab EXP=realbench PEER=linux): the same
+# sources and flags against a static glibc, as linux_peer.py builds
+# user/bench, into the peer's extra/ directory.  libnuma is user/libnuma
+# built with glibc (the machine has no i386 libnuma); truncate is ours.
+RB_PEER := $(B)/linux-peer/extra
+RB_GCC = $(CROSS)gcc -O2 -static -pthread -w
+.PHONY: realbench-peer
+realbench-peer: $(RB_PROGS:%=$(RB_PEER)/%) $(RB_PEER)/truncate
+$(RB_PEER)/interbench: | realbench-check-src
+	@mkdir -p $(@D)
+	$(Q)$(RB_GCC) -o $@ $(RB_SRC)/interbench/interbench.c \
+		$(RB_SRC)/interbench/hackbench.c -lm -lrt
+$(RB_PEER)/schbench: | realbench-check-src
+	@mkdir -p $(@D)
+	$(Q)$(RB_GCC) $(RB_SCHBENCH_CPPFLAGS) -o $@ \
+		$(RB_SRC)/schbench/schbench.c -lm
+$(RB_PEER)/hackbench-rt: | realbench-check-src
+	@mkdir -p $(@D)
+	$(Q)$(RB_GCC) $(RB_RT_CPPFLAGS) -o $@ \
+		$(RB_SRC)/rt-tests/src/hackbench/hackbench.c -lrt
+$(RB_PEER)/cyclictest: user/libnuma/numa.c user/libc/include/numa.h \
+	| realbench-check-src
+	@mkdir -p $(@D) $(RB)/peer-include
+	$(Q)cp user/libc/include/numa.h $(RB)/peer-include/
+	$(Q)$(RB_GCC) $(RB_RT_CPPFLAGS) -I$(RB)/peer-include -o $@ \
+		$(RB_SRC)/rt-tests/src/cyclictest/cyclictest.c \
+		$(RB_RTLIB_SRC:%=$(RB_SRC)/rt-tests/src/lib/%.c) \
+		$(RB_SRC)/rt-tests/src/lib/rt-numa.c user/libnuma/numa.c -lrt -lm
+$(RB_PEER)/truncate: user/truncate.c
+	@mkdir -p $(@D)
+	$(Q)$(RB_GCC) -o $@ $<
+
 # make test's step: the four, briefly, under SCHED's kernel
 ifeq ($(strip $(REALBENCH)),)
 realbench-test:
