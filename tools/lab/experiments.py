@@ -109,6 +109,8 @@ class Experiment:
     notes: list = field(default_factory=list)
     profile_note: str = ""      # shown when the table uses `profile`
     initrd: str = "initrd.img"  # Quanta's, relative to the build directory
+    in_all: bool = True         # part of EXP=all (False: needs sources the
+                                # repository does not have)
 
     def needs(self):
         """Every (bench, key) a successful run must have printed."""
@@ -550,7 +552,7 @@ def realbench():
                             "16 -n 1 ; cyclictest -q -m -i 1000 -l 300 -p "
                             "80"),
                "timeout": 240, "est_s": 20},
-        initrd="realbench/initrd.img",
+        initrd="realbench/initrd.img", in_all=False,
         notes=["Needs the sources: make lab EXP=realbench REALBENCH=DIR "
                "(or tools/realbench/fetch.sh first).",
                "schbench: -F 16 -n 1, a 16 KB matrix once per request; its "

@@ -604,7 +604,7 @@ def list_experiments():
         lines.append(f"           {len(e.rows)} rows, '{e.workload}' at "
                      f"-smp {','.join(map(str, e.cpus))}, {e.profile}; "
                      f"QUICK: '{e.quick.get('workload', e.workload)}'")
-    lines.append("  all      every experiment in turn")
+    lines.append("  all      every experiment in turn (realbench only by name: it needs their sources)")
     return "\n".join(lines)
 
 
@@ -645,7 +645,8 @@ def main(argv=None):
     if args.list or not args.exp:
         print(list_experiments())
         return 0
-    names = list(EXPERIMENTS) if args.exp == "all" else args.exp.split(",")
+    names = ([n for n, e in EXPERIMENTS.items() if e.in_all]
+             if args.exp == "all" else args.exp.split(","))
     unknown = [n for n in names if n not in EXPERIMENTS]
     if unknown:
         print(f"lab: no experiment {', '.join(unknown)}\n", file=sys.stderr)
