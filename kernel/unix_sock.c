@@ -10,7 +10,8 @@
  * a stream by the *sender's* SO_SNDBUF instead; docs/syscalls.md says so),
  * so an idle socket costs no buffer.
  *
- * Semantics follow Linux 6.1's net/unix/af_unix.c: a stream write of up
+ * Semantics follow Linux 6.1 net/unix/af_unix.c, as
+ * docs/reference/posix-surface-6.1.md states them: a stream write of up
  * to half the buffer goes in whole (Linux sends it as one skb), a longer
  * one in pieces; a read returns what is there; writing after the peer
  * closed or shut down reading fails with EPIPE and SIGPIPE; a datagram
@@ -35,7 +36,7 @@
 #define RING_MIN	4096
 #define BUF_DEFAULT	212992		/* Linux's net.core.[rw]mem_default */
 #define BUF_MAX		212992		/* net.core.[rw]mem_max */
-#define RCVBUF_MIN	2304		/* SOCK_MIN_RCVBUF (include/net/sock.h) */
+#define RCVBUF_MIN	2304		/* SOCK_MIN_RCVBUF, Linux 6.1 include/net/sock.h */
 #define SNDBUF_MIN	4608		/* SOCK_MIN_SNDBUF */
 #define DGRAM_HDR	8		/* record: length, name length */
 

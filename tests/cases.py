@@ -702,10 +702,11 @@ CASES += signal_cases() + [
              "and history; Ctrl-\\ quits; a console read EINTR or "
              "restarted (SA_RESTART); top quits on q"),
     Case("tools-grep-ps",
-         "init=/bin/sh -- -c 'spinners 2 1 & ps | grep spin | grep -c "
-         "spinners; wait'",
+         "init=/bin/sh -- -c 'spinners 2 2 & sleep 0.5; ps | grep spin | "
+         "grep -c spinners; wait'",
          checks=[must(r"^[1-9]\r?$")],
-         doc="ps | grep spin finds the spinners"),
+         doc="ps | grep spin finds the spinners (given half a second to "
+             "exec: right after the fork the child is still sh)"),
     Case("tools-grep-regex",
          "init=/bin/sh -- -c 'echo abc | grep ^a.c$; echo aXXb | grep -E "
          "^aX+b$'",

@@ -1,5 +1,5 @@
-/* uapi/prctl.h - prctl() options Quanta answers (Linux 6.1 values,
- * include/uapi/linux/prctl.h). */
+/* uapi/prctl.h - prctl() options Quanta answers, with the values of
+ * Linux 6.1 include/uapi/linux/prctl.h. */
 #ifndef QUANTA_UAPI_PRCTL_H
 #define QUANTA_UAPI_PRCTL_H
 

@@ -1,6 +1,6 @@
 /*
- * uapi/resource.h - resource limits, Linux's numbering (Linux 6.1
- * include/uapi/asm-generic/resource.h).  The kernel keeps 64-bit limits
+ * uapi/resource.h - resource limits, numbered as in
+ * Linux 6.1 include/uapi/asm-generic/resource.h.  The kernel keeps 64-bit limits
  * (prlimit64's struct rlimit64); the libc narrows them for getrlimit.
  */
 #ifndef QUANTA_UAPI_RESOURCE_H

@@ -53,18 +53,21 @@ ps_state(int tid)
 	return 0;
 }
 
-static volatile int go;
+static volatile int go, started;
 static int word;
 
 static void *
 named_thread(void *arg)
 {
 	char buf[16];
+	int ok;
 
 	(void)arg;
 	/* a new thread starts with its creator's name */
 	prctl(PR_GET_NAME, buf);
-	if (strcmp(buf, "main-renamed") != 0)
+	ok = strcmp(buf, "main-renamed") == 0;
+	started = 1;
+	if (!ok)
 		return (void *)1;
 	while (!go)
 		sched_yield();
@@ -83,6 +86,8 @@ test_names(void)
 	CHECK_EQ(prctl(PR_SET_NAME, "main-renamed"), 0);
 	CHECK_EQ(strcmp(ps_name(getpid()), "main-renamed"), 0);
 	CHECK_EQ(pthread_create(&t, NULL, named_thread, NULL), 0);
+	while (!started)
+		sched_yield();
 	CHECK_EQ(pthread_setname_np(t, "worker-1"), 0);
 	CHECK_EQ(pthread_getname_np(t, buf, sizeof(buf)), 0);
 	CHECK_EQ(strcmp(buf, "worker-1"), 0);

@@ -4,6 +4,7 @@
  * the errors of bad arguments, a hackbench-shaped run of many senders
  * into one receiver, and no page or kmalloc block left behind.
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -238,6 +239,12 @@ test_errors(void)
 	close(p[1]);
 	CHECK_EQ(socketpair(AF_INET, SOCK_STREAM, 0, sv), -1);
 	CHECK_EQ(errno, EAFNOSUPPORT);
+	CHECK_EQ(socket(AF_INET, SOCK_STREAM, 0), -1);	/* hackbench -i */
+	CHECK_EQ(errno, EAFNOSUPPORT);
+	CHECK_EQ(inet_addr("127.0.0.1"), htonl(INADDR_LOOPBACK));
+	/* glibc's inet_aton: the last part fills the bytes left (1.2.0.3) */
+	CHECK_EQ(inet_addr("1.2.3"), htonl(0x01020003));
+	CHECK_EQ(inet_addr("1.2.3.256"), INADDR_NONE);
 	CHECK_EQ(socketpair(AF_UNIX, 99, 0, sv), -1);	/* unknown flags */
 	CHECK_EQ(errno, EINVAL);
 	CHECK_EQ(socketpair(AF_UNIX, 4, 0, sv), -1);	/* SOCK_RDM */
