@@ -60,12 +60,6 @@ hrtimer_oneshot(void)
 	return hr[this_cpu()->id].oneshot;
 }
 
-int
-hrtimer_tsc_deadline(void)
-{
-	return use_tsc_deadline;
-}
-
 uint32_t
 hrtimer_resolution_ns(void)
 {

@@ -15,8 +15,6 @@ void hrtimer_init(void);
 /* Is this CPU's LAPIC timer in one-shot mode (a timer due before the
  * next tick)?  The tick's one test. */
 int hrtimer_oneshot(void);
-/* Does the LAPIC timer run in TSC-deadline mode (clock_getres)? */
-int hrtimer_tsc_deadline(void);
 /* The finest step a timer can be set in, in ns (clock_getres): a TSC
  * cycle in TSC-deadline mode, else a LAPIC count. */
 uint32_t hrtimer_resolution_ns(void);

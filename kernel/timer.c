@@ -1,5 +1,6 @@
 /*
- * timer.c - per-CPU lists of one-shot timers, run from the tick.
+ * timer.c - per-CPU lists of one-shot timers, run from the LAPIC timer's
+ * interrupt.
  *
  * A timer fires when its deadline comes, not at the next tick: whenever
  * the first timer of a CPU changes, hrtimer.c sets that CPU's LAPIC timer
@@ -118,8 +119,15 @@ void
 timer_run_expired(void)
 {
 	struct timer_base *b = &bases[this_cpu()->id];
-	uint64_t now = sched_clock(), first = UINT64_MAX;
+	uint64_t now, first = UINT64_MAX;
 
+	/* The tick's fast path: only this CPU adds to its list (interrupts
+	 * are off), other CPUs only take timers off it, so a list seen empty
+	 * stays empty; in periodic mode there is nothing to do then. */
+	if (__atomic_load_n(&b->armed.next, __ATOMIC_RELAXED) == &b->armed &&
+	    !hrtimer_oneshot())
+		return;
+	now = sched_clock();
 	spin_lock(&b->lock);
 	while (!list_empty(&b->armed)) {
 		struct timer *t = list_first(&b->armed, struct timer, node);

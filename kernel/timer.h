@@ -1,9 +1,10 @@
 /*
- * timer.h - one-shot kernel timers at tick resolution.
+ * timer.h - one-shot kernel timers, fired when they are due.
  *
- * Each CPU keeps its armed timers in a list sorted by expiry; the tick runs
- * the expired ones on that CPU, in interrupt context.  A sleeping task arms
- * its own sleep_timer, whose callback wakes it.
+ * Each CPU keeps its armed timers in a list sorted by expiry; the LAPIC
+ * timer's interrupt (the tick, or a one-shot event hrtimer.c sets for the
+ * first timer) runs the expired ones on that CPU, in interrupt context.  A
+ * sleeping task arms its own sleep_timer, whose callback wakes it.
  */
 #ifndef KERNEL_TIMER_H
 #define KERNEL_TIMER_H

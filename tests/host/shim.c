@@ -78,6 +78,12 @@ hrtimer_arm_first(uint64_t first)
 	(void)first;
 }
 
+int
+hrtimer_oneshot(void)
+{
+	return 0;
+}
+
 unsigned int hz = CONFIG_HZ;
 uint64_t tsc_hz = 1000000000ull;
 

@@ -4,9 +4,10 @@
  * Mirrors seed mail 001 (Mathieu Desnoyers, "check_preempt_tick should
  * not compare vruntime with wall time", 13 Sep 2010), which ran a 1 ms
  * periodic timer under make -j10 and reported maximum latency, average
- * latency and missed timer events.  Quanta has no timer_create(), so this
- * is the clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME) form (cyclictest's
- * core loop, a stand-in for the mail's timer): sleep until
+ * latency and missed timer events.  This is the clock_nanosleep(
+ * CLOCK_MONOTONIC, TIMER_ABSTIME) form (cyclictest -n's core loop, a
+ * stand-in for the mail's timer; timer_latency measures the timer form
+ * too, with nothing else running): sleep until
  * start + k * period, record now - target.  A wakeup more than one period
  * late counts the grid points it overran as missed and skips them.
  * Instead of make -j10 it can fork K busy spinners as the load.

@@ -38,7 +38,7 @@ test_sleep_lengths(void)
 		CHECK_EQ(nanosleep(&req, NULL), 0);
 		slept = now_ns() - t0;
 		CHECK(slept >= ms[i] * 1000000);
-		/* one tick of timer resolution plus scheduling slack */
+		/* the timer fires when due; this is scheduling slack */
 		CHECK(slept < ms[i] * 1000000 + 3000000);
 	}
 }
