@@ -25,13 +25,6 @@ struct dev {
 	const struct file_ops *ops;
 };
 
-static int
-ready_rw(struct file *f)
-{
-	(void)f;
-	return Q_POLLIN | Q_POLLOUT;
-}
-
 static void
 dev_stat(struct file *f, struct q_stat *st)
 {
@@ -83,7 +76,7 @@ null_write(struct file *f, const char *ubuf, size_t n)
 
 static const struct file_ops null_ops = {
 	.read = null_read, .write = null_write, .stat = dev_stat,
-	.poll = ready_rw, .lseek = dev_lseek_zero, .pread = null_pread,
+	.poll = file_poll_ready, .lseek = dev_lseek_zero, .pread = null_pread,
 	.pwrite = null_pwrite,
 };
 
@@ -113,7 +106,7 @@ zero_read(struct file *f, char *ubuf, size_t n)
 
 static const struct file_ops zero_ops = {
 	.read = zero_read, .write = null_write, .stat = dev_stat,
-	.poll = ready_rw, .lseek = dev_lseek_zero, .pread = zero_pread,
+	.poll = file_poll_ready, .lseek = dev_lseek_zero, .pread = zero_pread,
 	.pwrite = null_pwrite,
 };
 
@@ -210,7 +203,7 @@ dir_lseek(struct file *f, int32_t off, int whence)
 }
 
 static const struct file_ops dir_ops = {
-	.stat = dir_stat, .poll = ready_rw, .getdents = dir_getdents,
+	.stat = dir_stat, .poll = file_poll_ready, .getdents = dir_getdents,
 	.lseek = dir_lseek, .fsync = file_fsync_nop,
 };
 

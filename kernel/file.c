@@ -63,6 +63,13 @@ file_seek(struct file *f, int32_t off, int whence, uint32_t size)
 }
 
 int
+file_poll_ready(struct file *f)
+{
+	(void)f;
+	return Q_POLLIN | Q_POLLOUT;
+}
+
+int
 file_fsync_nop(struct file *f)
 {
 	(void)f;

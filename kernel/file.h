@@ -132,6 +132,8 @@ int fd_common_ioctl(struct file *f, int fd, uint32_t req, uint32_t arg,
 /* lseek for a file of size bytes: the new offset, or -EINVAL (a bad
  * whence, or a result below 0 or above FILE_MAX_SIZE). */
 int32_t file_seek(struct file *f, int32_t off, int whence, uint32_t size);
+/* poll of a file that never waits (files, directories, null, zero). */
+int file_poll_ready(struct file *f);
 /* fsync of a file with nothing to write back: 0. */
 int file_fsync_nop(struct file *f);
 

@@ -89,15 +89,8 @@ initrd_getdents(struct file *f, struct q_dirent *d)
 	return 1;
 }
 
-static int
-ready_rw(struct file *f)
-{
-	(void)f;
-	return Q_POLLIN | Q_POLLOUT;
-}
-
 static const struct file_ops initrd_file_ops = {
-	.read = initrd_read, .stat = initrd_stat, .poll = ready_rw,
+	.read = initrd_read, .stat = initrd_stat, .poll = file_poll_ready,
 	.lseek = initrd_lseek, .pread = initrd_pread, .fsync = file_fsync_nop,
 };
 
@@ -109,7 +102,7 @@ dir_read(struct file *f, char *ubuf, size_t n)
 }
 
 static const struct file_ops initrd_dir_ops = {
-	.read = dir_read, .stat = initrd_stat, .poll = ready_rw,
+	.read = dir_read, .stat = initrd_stat, .poll = file_poll_ready,
 	.getdents = initrd_getdents, .lseek = initrd_lseek,
 	.fsync = file_fsync_nop,
 };

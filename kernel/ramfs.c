@@ -431,13 +431,6 @@ rf_close(struct file *f)
 		node_free(n);
 }
 
-static int
-rf_poll(struct file *f)
-{
-	(void)f;
-	return Q_POLLIN | Q_POLLOUT;
-}
-
 /* The next entry at or after the file's position. */
 static int
 rd_getdents(struct file *f, struct q_dirent *d)
@@ -464,7 +457,7 @@ rd_getdents(struct file *f, struct q_dirent *d)
 
 static const struct file_ops file_ops = {
 	.read = rf_read, .write = rf_write, .close = rf_close,
-	.stat = rf_stat, .poll = rf_poll, .lseek = rf_lseek,
+	.stat = rf_stat, .poll = file_poll_ready, .lseek = rf_lseek,
 	.pread = rf_pread, .pwrite = rf_pwrite, .truncate = rf_truncate,
 	.fsync = file_fsync_nop,
 };
@@ -477,7 +470,7 @@ rd_read(struct file *f, char *ubuf, size_t len)
 }
 
 static const struct file_ops dir_ops = {
-	.read = rd_read, .close = rf_close, .stat = rf_stat, .poll = rf_poll,
+	.read = rd_read, .close = rf_close, .stat = rf_stat, .poll = file_poll_ready,
 	.getdents = rd_getdents, .lseek = rf_lseek, .fsync = file_fsync_nop,
 };
 

@@ -940,6 +940,15 @@ def fs_cases():
                  "unlinked open file, the working directory, /dev/zero, "
                  "stdio's modes and seeks, O_APPEND from two processes, "
                  "and every page back at the end"),
+        Case("fs-race-real", "init=/bin/s_fsrace -- 500", profile="real",
+             timeout=180,
+             checks=[must(r"^s_fsrace: \d+ checks, 0 failed\r?$"),
+                     must(r"^s_fsrace: lister made \d+ passes"),
+                     must_not(r"PANIC|torn|wrong")],
+             doc="user/tests/s_fsrace.c on 4 CPUs (real TCG): workers "
+                 "create, read, rename over one shared name, unlink and "
+                 "append from two threads while a lister walks the "
+                 "directory; no torn file or record, no page left"),
         Case("fs-shell-redirect", "init=/bin/sh", timeout=180,
              interactive=script, checks=[must_not(r"PANIC")],
              doc="the shell's >, >>, < and 2> into /tmp; seed003 > "

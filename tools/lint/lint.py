@@ -9,7 +9,9 @@ Rules (each reported as PATH:LINE: RULE: text):
                  directory the CI machine keeps next to it (only .ci/ may
                  name it)
   machine-path   an absolute path of a build machine (/work/, /home/,
-                 /root/, /Users/ anywhere; /tmp/ in documentation)
+                 /root/, /Users/ anywhere; /tmp/ in documentation, but
+                 on a Quanta shell line: "$ " in a fenced block, where
+                 /tmp is the guest's RAM file system)
   missing-file   a citation of a repository file that does not exist: a
                  relative markdown link, or a path such as
                  `kernel/sched/rr.c` whose first component is a top-level
@@ -131,7 +133,9 @@ class Checker:
             if SIBLING_RE.search(line) and not (in_ci or is_self):
                 self.report(path, n, "outside-path", line)
             if not is_self:
-                if MACHINE_RE.search(line) or (is_md and TMP_RE.search(line)):
+                guest = fenced and line.lstrip().startswith("$ ")
+                if MACHINE_RE.search(line) or (is_md and not guest and
+                                               TMP_RE.search(line)):
                     self.report(path, n, "machine-path", line)
                 if HISTORY_RE.search(line):
                     self.report(path, n, "history", line)

@@ -92,6 +92,12 @@ class LintTest(unittest.TestCase):
         self.assert_fails("machine-path", "docs/user.md",
                           "\nThe figures are in /t" + "mp/results.txt.\n")
 
+    def test_tmp_path_on_quanta_shell_line(self):
+        self.assert_passes("docs/user.md",
+                           "\n```\n$ echo hi > /t" + "mp/f\n```\n")
+        self.assert_fails("machine-path", "docs/user.md",
+                          "\n```\necho hi > /t" + "mp/f\n```\n")
+
     def test_missing_markdown_link(self):
         self.assert_fails("missing-file", "docs/user.md",
                           "\nRead [the notes](notes-that-do-not-exist.md).\n")

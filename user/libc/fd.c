@@ -34,7 +34,7 @@ open(const char *path, int flags, ...)
 		mode = va_arg(ap, mode_t);
 		va_end(ap);
 	}
-	return __sysret(__sys3(SYS_open, __A(path), flags, mode));
+	return openat(AT_FDCWD, path, flags, mode);
 }
 
 int

@@ -44,26 +44,28 @@ fstat(int fd, struct stat *st)
 	return 0;
 }
 
-int
-stat(const char *path, struct stat *st)
+/* SYS_stat or SYS_lstat of path */
+static int
+stat_by(long nr, const char *path, struct stat *st)
 {
 	struct q_stat q;
 
-	if (__sysret(__sys2(SYS_stat, __A(path), __A(&q))) < 0)
+	if (__sysret(__sys2(nr, __A(path), __A(&q))) < 0)
 		return -1;
 	widen(st, &q);
 	return 0;
 }
 
 int
+stat(const char *path, struct stat *st)
+{
+	return stat_by(SYS_stat, path, st);
+}
+
+int
 lstat(const char *path, struct stat *st)
 {
-	struct q_stat q;
-
-	if (__sysret(__sys2(SYS_lstat, __A(path), __A(&q))) < 0)
-		return -1;
-	widen(st, &q);
-	return 0;
+	return stat_by(SYS_lstat, path, st);
 }
 
 int
