@@ -239,6 +239,17 @@ lookup(const char *path, struct lookup *l)
 	return lookup_in_task(l, comp + 1, n - 1, tid);
 }
 
+static int
+lookup_locked(const char *path, struct lookup *l)
+{
+	int r;
+
+	spin_lock(&proc_lock);
+	r = lookup(path, l);
+	spin_unlock(&proc_lock);
+	return r;
+}
+
 /* ---- snapshots ---- */
 
 /* Write the file l names into b.  Returns 0, or -ENOENT if its task went
@@ -491,13 +502,6 @@ proc_pread(struct file *f, char *ubuf, size_t n, uint32_t off)
 	return (int)n;
 }
 
-static int
-proc_poll(struct file *f)
-{
-	(void)f;
-	return Q_POLLIN | Q_POLLOUT;
-}
-
 static void
 proc_close(struct file *f)
 {
@@ -505,12 +509,12 @@ proc_close(struct file *f)
 }
 
 static const struct file_ops proc_file_ops = {
-	.read = proc_read, .stat = proc_stat, .poll = proc_poll,
+	.read = proc_read, .stat = proc_stat, .poll = file_poll_ready,
 	.close = proc_close, .lseek = proc_lseek, .pread = proc_pread,
 };
 
 static const struct file_ops proc_dir_ops = {
-	.read = proc_read, .stat = proc_stat, .poll = proc_poll,
+	.read = proc_read, .stat = proc_stat, .poll = file_poll_ready,
 	.close = proc_close, .getdents = proc_getdents, .lseek = proc_lseek,
 };
 
@@ -536,9 +540,7 @@ create_error(const char *path)
 		*slash = 0;
 	else
 		dir[0] = 0;
-	spin_lock(&proc_lock);
-	r = lookup(dir, &l);
-	spin_unlock(&proc_lock);
+	r = lookup_locked(dir, &l);
 	if (r == 0 && !is_dir_node(l.node))
 		r = -ENOTDIR;
 	return r < 0 ? r : -EACCES;
@@ -552,9 +554,7 @@ procfs_open(const char *path, int flags, int *err)
 	struct lookup l;
 	struct file *f;
 
-	spin_lock(&proc_lock);
-	*err = lookup(path, &l);
-	spin_unlock(&proc_lock);
+	*err = lookup_locked(path, &l);
 	if (*err == -ENOENT && (flags & Q_O_CREAT))
 		*err = create_error(path);
 	if (*err == 0 && (flags & (Q_O_CREAT | Q_O_EXCL)) ==
@@ -597,11 +597,8 @@ static int
 procfs_stat(const char *path, struct q_stat *st)
 {
 	struct lookup l;
-	int r;
+	int r = lookup_locked(path, &l);
 
-	spin_lock(&proc_lock);
-	r = lookup(path, &l);
-	spin_unlock(&proc_lock);
 	if (r == 0)
 		fill_stat(st, is_dir_node(l.node), l.ino);
 	return r;

@@ -309,7 +309,7 @@ def proc_cases():
             for n in (1, 4)]
 
 
-CASES = boot_cases() + ticks_cases() + user_cases() + seed_cases() + race_cases() + proc_cases() + [
+CASES = boot_cases() + ticks_cases() + user_cases() + seed_cases() + race_cases() + [
     selftest("det-repeat", "ticks", checks=[ticks_ok(4, 1000)],
              repeat=2, same_output=True,
              doc="det profile: two runs give byte-identical COM1 logs"),
@@ -957,6 +957,7 @@ def fs_cases():
 
 
 CASES += fs_cases()
+CASES += proc_cases()
 CASES += trace_cases.trace_cases(Case, must, must_not)
 
 # The scheduler labs' own QEMU cases (docs/course/): not in CASES, so the
