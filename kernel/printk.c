@@ -171,13 +171,6 @@ printk_log_read(char *dst, size_t max)
 	return n;
 }
 
-size_t
-printk_log_filled(void)
-{
-	return printk_log_head < PRINTK_LOG_SIZE ? printk_log_head :
-	       PRINTK_LOG_SIZE;
-}
-
 void
 printk_panic_mode(void)
 {

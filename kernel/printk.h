@@ -25,11 +25,9 @@ void console_write(const char *s, size_t n);
 void data_write(const char *s, size_t n);
 void data_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The kernel log (the ring of stamped output, oldest byte first): copy its
- * newest min(max, filled) bytes to dst (kernel memory) and return how many;
- * printk_log_filled() says how many bytes it holds now.  Takes the console
- * lock, so never call either while printing. */
+ * newest min(max, bytes held) bytes to dst (kernel memory) and return how
+ * many.  Takes the console lock, so never call it while printing. */
 size_t printk_log_read(char *dst, size_t max);
-size_t printk_log_filled(void);
 extern const uint32_t printk_log_size;	/* the ring's bytes */
 /* After a panic, printk stops taking its lock so that the dying CPU can
  * always print, even if another CPU died holding it. */

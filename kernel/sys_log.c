@@ -3,8 +3,8 @@
  *
  * The log is printk's ring (kernel/printk.c), every stamped line the
  * console showed.  Two of Linux's actions are implemented, with Linux's
- * numbers and results (Linux 6.6, include/linux/syslog.h and
- * kernel/printk/printk.c, do_syslog()):
+ * numbers and results, as Linux 6.6 include/linux/syslog.h defines them
+ * and Linux 6.6 kernel/printk/printk.c (do_syslog()) implements them:
  *
  *   SYSLOG_ACTION_READ_ALL (3)     copy the newest len bytes of the log
  *                                  to buf, oldest first; returns the

@@ -837,6 +837,9 @@ SHELL_LANGUAGE = [
     ("cd /nonexistent; echo cd=$?; cd; pwd",
      [r"cd: /nonexistent: No such file or directory", r"cd=1", r"/"]),
     ("nosuchcmd; echo $?", [r"sh: nosuchcmd: not found", r"127"]),
+    ("cd /tmp; echo 'echo n=$# 0=$0 1=$1 2=$2' > s; "
+     "echo 'env -i \"$@\" env | wc -l' >> s; sh s a=1 'b=2 3'; cd /",
+     [r"n=2 0=s 1=a=1 2=b=2 3", r"2"]),
     ("echo 'unterminated", [r"sh: missing closing '"]),
 ]
 
@@ -862,6 +865,10 @@ SHELL_TOOLS = [
       r"r=1"]),
     ("mkdir d; mkdir d; mkdir -p d; echo p=$?",
      [r"mkdir: cannot create directory 'd': File exists", r"p=0"]),
+    ("mkdir /tmp/c && cd /tmp/c && touch a bb c d && ls && ls -C | cat "
+     "&& ls | cat && ls -l a; cd /tmp",
+     [r"a  bb  c  d", r"a  bb  c  d", r"a", r"bb", r"c", r"d",
+      r"-rw-rw-rw- 1 root root +0 [A-Z][a-z]{2} [ \d]\d \d\d:\d\d a"]),
     ("mv f /tmp/d; ls /tmp/d; cp /tmp/d/f /bin/f",
      [r"f", r"cp: cannot create '/bin/f': Read-only file system"]),
     ("clear | wc -c", [r"11"]),

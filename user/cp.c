@@ -41,30 +41,5 @@ copy_one(const char *src, const char *dst)
 int
 main(int argc, char **argv)
 {
-	const char *target = argv[argc - 1];
-	char path[PATH_MAX];
-	int status = 0, first = 1;
-
-	if (argc > 1 && strcmp(argv[1], "--") == 0)
-		first++;
-	if (argc - first < 2) {
-		fprintf(stderr, "usage: cp SRC DST | cp SRC... DIR\n");
-		return 1;
-	}
-	if (!is_dir(target)) {
-		if (argc - first > 2) {
-			fprintf(stderr, "cp: target '%s' is not a directory\n",
-				target);
-			return 1;
-		}
-		return copy_one(argv[first], target);
-	}
-	for (int i = first; i < argc - 1; i++) {
-		if (path_join(path, sizeof(path), "cp", target,
-			      last_name(argv[i])) < 0)
-			status = 1;
-		else
-			status |= copy_one(argv[i], path);
-	}
-	return status;
+	return each_operand("cp", argc, argv, copy_one);
 }

@@ -47,8 +47,8 @@ main(int argc, char **argv)
 	freeb = (unsigned long long)si.freeram * si.mem_unit >> shift;
 	printf("               total        used        free      shared"
 	       "  buff/cache   available\n");
-	printf("%-7s %11llu %11llu %11llu %11u %11u %11llu\n", "Mem:", total,
+	printf("%-7s %11llu %11llu %11llu %11d %11d %11llu\n", "Mem:", total,
 	       total - freeb, freeb, 0, 0, freeb);
-	printf("%-7s %11u %11u %11u\n", "Swap:", 0, 0, 0);
+	printf("%-7s %11d %11d %11d\n", "Swap:", 0, 0, 0);
 	return 0;
 }

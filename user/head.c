@@ -11,8 +11,8 @@
 #include <string.h>
 #include "tool_io.h"
 
-/* Copy the first n lines of f to stdout. */
-static void
+/* Copy the first n lines of f to stdout; 0. */
+static int
 head(FILE *f, long n)
 {
 	int c;
@@ -22,13 +22,14 @@ head(FILE *f, long n)
 		if (c == '\n')
 			n--;
 	}
+	return 0;
 }
 
 int
 main(int argc, char **argv)
 {
 	long n = 10;
-	int i = 1, status = 0, nfiles;
+	int i = 1;
 
 	if (i < argc && strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
 		n = tool_count("head", argv[i + 1]);
@@ -43,22 +44,5 @@ main(int argc, char **argv)
 		return 1;
 	if (i < argc && strcmp(argv[i], "--") == 0)
 		i++;
-	nfiles = argc - i;
-	if (nfiles == 0) {
-		head(stdin, n);
-		return 0;
-	}
-	for (; i < argc; i++) {
-		FILE *f = tool_open("head", argv[i]);
-		if (!f) {
-			status = 1;
-			continue;
-		}
-		if (nfiles > 1)
-			printf("%s==> %s <==\n", i > argc - nfiles ? "\n" : "",
-			       argv[i]);
-		head(f, n);
-		tool_close(f);
-	}
-	return status;
+	return tool_each_file("head", argv + i, argc - i, head, n);
 }

@@ -2,8 +2,9 @@
  * init.c - /bin/init, the first user process.
  *
  * Prints a banner, then runs /bin/sh over and over: when the shell exits
- * with status 0 (the user typed "exit"), init exits 0 and the kernel
- * powers off; any other end (a crash, "exit 3") starts a new shell.
+ * (the user typed "exit [N]" or Ctrl-D), init exits with its status and
+ * the kernel powers off; a shell killed by a signal (a crash) is started
+ * again.
  *
  *   init                    the shell loop
  *   init -- CMD [ARG]...    run CMD once and exit with its status
@@ -47,8 +48,10 @@ banner(void)
 	printf("\n");
 }
 
+static int killed;		/* the last run() ended by a signal */
+
 /* Run argv (a path, or a name in /bin) to its end; returns its status,
- * 128 + N if signal N killed it. */
+ * 128 + N if signal N killed it (and sets killed). */
 static int
 run(char **argv)
 {
@@ -73,7 +76,8 @@ run(char **argv)
 	while ((w = waitpid(-1, &st, 0)) != pid)
 		if (w < 0 && errno != EINTR)
 			return 126;
-	return WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
+	killed = WIFSIGNALED(st);
+	return killed ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
 }
 
 int
@@ -97,8 +101,9 @@ main(int argc, char **argv)
 		struct timespec start, end;
 
 		clock_gettime(CLOCK_MONOTONIC, &start);
-		if ((status = run(sh_argv)) == 0)
-			return 0;
+		status = run(sh_argv);
+		if (!killed)
+			return status;	/* it exited: exit N gives N */
 		clock_gettime(CLOCK_MONOTONIC, &end);
 		printf("init: %s ended with status %d; starting a new one\n",
 		       SHELL, status);

@@ -37,30 +37,5 @@ move_one(const char *src, const char *dst)
 int
 main(int argc, char **argv)
 {
-	const char *target = argv[argc - 1];
-	char path[PATH_MAX];
-	int status = 0, first = 1;
-
-	if (argc > 1 && strcmp(argv[1], "--") == 0)
-		first++;
-	if (argc - first < 2) {
-		fprintf(stderr, "usage: mv SRC DST | mv SRC... DIR\n");
-		return 1;
-	}
-	if (!is_dir(target)) {
-		if (argc - first > 2) {
-			fprintf(stderr, "mv: target '%s' is not a directory\n",
-				target);
-			return 1;
-		}
-		return move_one(argv[first], target);
-	}
-	for (int i = first; i < argc - 1; i++) {
-		if (path_join(path, sizeof(path), "mv", target,
-			      last_name(argv[i])) < 0)
-			status = 1;
-		else
-			status |= move_one(argv[i], path);
-	}
-	return status;
+	return each_operand("mv", argc, argv, move_one);
 }

@@ -324,8 +324,7 @@ run_andor(const char *s, int bg)
 			return;
 		}
 		if (n == 0 && (next || op)) {
-			syntax_error(next || op == OP_AND ? "&& or || without "
-				     "a command" : "|| without a command");
+			syntax_error("&& and || need a command on each side");
 			last_status = 2;
 			return;
 		}

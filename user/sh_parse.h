@@ -12,7 +12,7 @@
  * list_end() cuts a line into lists.  tokenize() cuts one pipeline off a
  * list and expands its words as it goes (so "A=1; echo $A" and
  * "false || echo $?" see what the commands before them did): $NAME,
- * ${NAME}, $?, $$, $!, $#, $0-$9, a leading ~; unquoted, an expansion is
+ * ${NAME}, $?, $$, $!, $#, $0-$9, $@, $*, a leading ~; unquoted, an expansion is
  * split into fields at blanks.  '...' takes everything literally, "..."
  * everything but $ and \ before $ ` " \ newline; a backslash outside
  * quotes takes the next character literally.  parse_pipeline() then
@@ -246,6 +246,30 @@ special_param(char c, char *buf, size_t size)
 	return buf;
 }
 
+/* $@ and $*: the positional parameters from $1.  Unquoted both are split
+ * like any expansion; "$*" is one word (joined by spaces), "$@" one word
+ * per parameter, and none at all without parameters (POSIX 2.5.2). */
+static void
+put_all_params(struct scan *sc, int at, int quoted)
+{
+	int assign = sc->tok[sc->n].assign;
+
+	if (quoted && at && npositional <= 1 &&
+	    sc->o == sc->tok[sc->n].word)
+		sc->started = 0;
+	for (int i = 1; i < npositional && !sc->error; i++) {
+		if (i > 1 && quoted && at) {
+			word_end(sc);
+			word_begin(sc);
+			sc->tok[sc->n].assign = assign;
+			sc->started = 1;
+		} else if (i > 1) {
+			put_value(sc, " ", quoted);
+		}
+		put_value(sc, positional[i], quoted);
+	}
+}
+
 /* Expand the $ at s; returns the last character it took. */
 static const char *
 expand_dollar(struct scan *sc, const char *s, int quoted)
@@ -254,6 +278,10 @@ expand_dollar(struct scan *sc, const char *s, int quoted)
 	const char *v, *name = s + 1, *close = NULL;
 	size_t len;
 
+	if (s[1] == '@' || s[1] == '*') {
+		put_all_params(sc, s[1] == '@', quoted);
+		return s + 1;
+	}
 	if (s[1] == '{') {
 		name = s + 2;
 		if (!(close = strchr(name, '}'))) {

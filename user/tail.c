@@ -14,9 +14,12 @@
 #include <string.h>
 #include "tool_io.h"
 
-/* Print f's lines from the first'th (0-based), or its last n. */
+static int from_start;		/* -n +N */
+
+/* Print f's lines from the n'th on (from_start), or its last n; 0, or 1
+ * after a message. */
 static int
-tail(FILE *f, long n, int from_start)
+tail(FILE *f, long n)
 {
 	struct lines l = { 0 };
 	size_t first;
@@ -39,7 +42,7 @@ int
 main(int argc, char **argv)
 {
 	const char *count = NULL;
-	int i = 1, status = 0, nfiles, from_start = 0;
+	int i = 1;
 	long n = 10;
 
 	if (i < argc && strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
@@ -61,20 +64,5 @@ main(int argc, char **argv)
 	}
 	if (i < argc && strcmp(argv[i], "--") == 0)
 		i++;
-	nfiles = argc - i;
-	if (nfiles == 0)
-		return tail(stdin, n, from_start);
-	for (; i < argc; i++) {
-		FILE *f = tool_open("tail", argv[i]);
-		if (!f) {
-			status = 1;
-			continue;
-		}
-		if (nfiles > 1)
-			printf("%s==> %s <==\n", i > argc - nfiles ? "\n" : "",
-			       argv[i]);
-		status |= tail(f, n, from_start);
-		tool_close(f);
-	}
-	return status;
+	return tool_each_file("tail", argv + i, argc - i, tail, n);
 }

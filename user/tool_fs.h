@@ -94,4 +94,42 @@ copy_file(const char *prog, const char *src, const char *dst)
 	return r;
 }
 
+/*
+ * cp's and mv's operands, argv[first..argc-1]: "SRC DST" where DST is not a
+ * directory, or "SRC... DIR" (each SRC to DIR/its last name).  Calls
+ * op(src, dst) for each; returns the exit status (1 if any failed).
+ */
+static inline int
+each_operand(const char *prog, int argc, char **argv,
+	     int (*op)(const char *src, const char *dst))
+{
+	const char *target = argv[argc - 1];
+	char path[PATH_MAX];
+	int status = 0, first = 1;
+
+	if (argc > 1 && strcmp(argv[1], "--") == 0)
+		first++;
+	if (argc - first < 2) {
+		fprintf(stderr, "usage: %s SRC DST | %s SRC... DIR\n", prog,
+			prog);
+		return 1;
+	}
+	if (!is_dir(target)) {
+		if (argc - first > 2) {
+			fprintf(stderr, "%s: target '%s' is not a directory\n",
+				prog, target);
+			return 1;
+		}
+		return op(argv[first], target);
+	}
+	for (int i = first; i < argc - 1; i++) {
+		if (path_join(path, sizeof(path), prog, target,
+			      last_name(argv[i])) < 0)
+			status = 1;
+		else
+			status |= op(argv[i], path);
+	}
+	return status;
+}
+
 #endif

@@ -82,4 +82,29 @@ tool_count(const char *prog, const char *s)
 	return n;
 }
 
+/* Run fn on each of files[0..n-1] (stdin if n is 0), each after a
+ * "==> FILE <==" title when there are several, as head and tail do; the
+ * exit status: 1 if a file could not be opened or fn failed. */
+static inline int
+tool_each_file(const char *prog, char **files, int n,
+	       int (*fn)(FILE *f, long count), long count)
+{
+	int status = 0;
+
+	if (n == 0)
+		return fn(stdin, count) != 0;
+	for (int i = 0; i < n; i++) {
+		FILE *f = tool_open(prog, files[i]);
+		if (!f) {
+			status = 1;
+			continue;
+		}
+		if (n > 1)
+			printf("%s==> %s <==\n", i ? "\n" : "", files[i]);
+		status |= fn(f, count) != 0;
+		tool_close(f);
+	}
+	return status;
+}
+
 #endif
