@@ -152,6 +152,7 @@ include tests/host/host.mk
 -include tools/bench.mk
 -include tools/lint/lint.mk
 -include tests/seeds.mk
+-include tools/realbench/realbench.mk
 INITRD ?= $(B)/initrd.img
 INITRD_ARG = $(if $(wildcard $(INITRD)),--initrd $(INITRD))
 
@@ -250,6 +251,9 @@ test: lint policy-check all kernels host-test
 	@$(MAKE) --no-print-directory lab-quick
 	@$(MAKE) --no-print-directory bench-quick
 	@$(MAKE) --no-print-directory seeds-test
+	@$(MAKE) --no-print-directory realbench-test
+	@echo "libc: the t_libc tests' expectations, checked against glibc"
+	@$(PYTHON) tests/libc_glibc.py
 	@$(MAKE) --no-print-directory grade-check
 
 clean:

@@ -807,6 +807,15 @@ CASES += [
              "the words beyond it are reported, not dropped silently"),
 ]
 
+# The libc's own calls for the field's benchmarks (user/tests/t_libc_*.c):
+# no system call of their own, so once, with the default policy; numa at
+# -smp 4 too, where node 0 must hold every CPU.
+LIBC_TESTS = [("t_libc_scan", 1), ("t_libc_math", 1), ("t_libc_misc", 1),
+              ("t_libc_numa", 1), ("t_libc_numa", 4)]
+CASES += [Case(f"libc-{prog}-smp{n}", f"init=/bin/{prog}", cpus=n,
+               timeout=60, checks=[must(rf"^{prog}: \d+ checks, 0 failed")],
+               doc=f"user/tests/{prog}.c on {n} CPU(s)")
+          for prog, n in LIBC_TESTS]
 # The shell's language and the tools, typed at the console: each command,
 # then the lines it must print (regular expressions, each on a line of its
 # own: the typed line's echo never matches), then the prompt.

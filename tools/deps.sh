@@ -27,6 +27,9 @@ need gdb gdb
 need python3 python3
 need cppcheck cppcheck			# make lint
 need valgrind valgrind			# make bench: schedule() cost (callgrind)
+# make test: the libc tests' expectations checked against glibc
+# (tests/libc_glibc.py), and the Linux peer's static programs
+need /usr/i686-linux-gnu/lib/libc.a libc6-dev-i386-cross
 for extra in "$@"; do
 	case "$extra" in
 	format) need clang-format clang-format ;;

@@ -2,6 +2,7 @@
 # Included by the top Makefile, which defines B, CROSS, PYTHON and Q.
 #
 #   $(B)/user/libc.a     every user/libc/*.c and user/libc/*.asm
+#   $(B)/user/libnuma.a  user/libnuma/*.c: -lnuma for a one-node machine
 #   $(B)/initrd/bin/P    one static program per user/*.c, user/bench/*.c
 #                        and user/tests/*.c (P = the file name without .c)
 #   $(B)/initrd.img      newc cpio of $(B)/initrd/, plus the aliases below
@@ -79,18 +80,33 @@ $(USER_LIBC): $(USER_LIBC_OBJ)
 	$(Q)rm -f $@
 	$(Q)$(USER_AR) rcsD $@ $^
 
+# libnuma: its own archive, so only programs that ask for -lnuma get it
+USER_LIBNUMA_OBJ := $(patsubst %.c,$(B)/%.o,$(wildcard user/libnuma/*.c))
+USER_LIBNUMA := $(B)/user/libnuma.a
+$(B)/user/libnuma/%.o: user/libnuma/%.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(USER_CC) $(USER_LIBC_CFLAGS) -c $< -o $@
+$(USER_LIBNUMA): $(USER_LIBNUMA_OBJ)
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)rm -f $@
+	$(Q)$(USER_AR) rcsD $@ $^
+
 # Programs (the stem may contain bench/ or tests/)
 $(B)/user/%.o: user/%.c
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(USER_CC) $(USER_CFLAGS) -c $< -o $@
 
-# One link rule per program, whichever folder it comes from.
+# One link rule per program, whichever folder it comes from;
+# USER_PROG_LIBS_<name> adds archives before the libc (-lnuma).
+USER_PROG_LIBS_t_libc_numa := $(USER_LIBNUMA)
 define USER_PROG_RULE
-$(B)/user/bin/$(notdir $(1:.c=)): $(B)/$(1:.c=.o) $(USER_LIBC) user/user.ld
+$(B)/user/bin/$(notdir $(1:.c=)): $(B)/$(1:.c=.o) $(USER_PROG_LIBS_$(notdir $(1:.c=))) $(USER_LIBC) user/user.ld
 	@mkdir -p $$(@D)
 	@$$(if $$(Q),echo "  LD      $$@")
 	$$(Q)$$(USER_CC) $$(USER_ARCH) $$(USER_LDFLAGS) -o $$@ $$< \
+		$(USER_PROG_LIBS_$(notdir $(1:.c=))) \
 		-Wl,--start-group $(USER_LIBC) $$(USER_LIBGCC) -Wl,--end-group
 endef
 $(foreach s,$(USER_PROG_SRC),$(eval $(call USER_PROG_RULE,$(s))))
@@ -114,6 +130,6 @@ $(INITRD): $(USER_PROGS) $(USER_ALIAS_BINS) tools/mkinitrd.py
 # everything by this rule.
 USER_HEADERS := $(wildcard include/uapi/*.h) \
 	$(shell find user/libc/include -name '*.h')
-$(USER_LIBC_OBJ) $(USER_PROG_SRC:%.c=$(B)/%.o): $(USER_HEADERS)
+$(USER_LIBC_OBJ) $(USER_LIBNUMA_OBJ) $(USER_PROG_SRC:%.c=$(B)/%.o): $(USER_HEADERS)
 
--include $(USER_LIBC_OBJ:.o=.d) $(USER_PROG_SRC:%.c=$(B)/%.d)
+-include $(USER_LIBC_OBJ:.o=.d) $(USER_LIBNUMA_OBJ:.o=.d) $(USER_PROG_SRC:%.c=$(B)/%.d)

@@ -8,13 +8,18 @@
 
 #include <stdint.h>
 
-/* ---- time ---- */
+/* ---- time ----
+ * Seconds are 32-bit, as in Linux i386's own struct timespec and timeval
+ * (__kernel_old_time_t is a long): glibc on i386 without _TIME_BITS=64
+ * hands these layouts to the kernel, and the libc's time_t is that long.
+ * The kernel keeps nanoseconds in 64 bits; only these fields are narrow,
+ * and they overflow in January 2038 as Linux's do. */
 struct q_timespec {
-	int64_t tv_sec;
+	int32_t tv_sec;
 	int32_t tv_nsec;
 };
 struct q_timeval {
-	int64_t tv_sec;
+	int32_t tv_sec;
 	int32_t tv_usec;
 };
 #define Q_CLOCK_REALTIME	0

@@ -108,6 +108,9 @@ class Experiment:
     quick: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
     profile_note: str = ""      # shown when the table uses `profile`
+    initrd: str = "initrd.img"  # Quanta's, relative to the build directory
+    in_all: bool = True         # part of EXP=all (False: needs sources the
+                                # repository does not have)
 
     def needs(self):
         """Every (bench, key) a successful run must have printed."""
@@ -509,6 +512,59 @@ def seed004():
     )
 
 
+# --------------------------------------------------------------------------
+# realbench: the field's own benchmarks, built unchanged (docs/realbench.md)
+
+def realbench():
+    hs, hp, sb, ct = ("hackbench_sock_proc", "hackbench_pipe_thread",
+                      "schbench", "cyclictest")
+    return Experiment(
+        name="realbench",
+        title="The field's benchmarks: rt-tests hackbench and cyclictest, "
+              "schbench (upstream sources, unchanged)",
+        observation=("What the programs scheduler developers run on Linux "
+                     "report for each policy; the Linux row runs the same "
+                     "sources built against glibc."),
+        mail=["rt-tests v2.10 (hackbench, cyclictest), schbench "
+              "24e32b8e: built by tools/realbench/realbench.mk"],
+        rows=[Row(p, p, quick=True) for p in
+              ("rr", "o1", "staircase", "rsdl", "cfs", "eevdf")] +
+             [Row("Linux", "linux", quick=True)],
+        # each program once, in the order tools/realbench/results.py
+        # reads hackbench's two "Time:" lines in
+        workload=("hackbench-rt -g 4 -l 100 ; hackbench-rt -g 4 -l 100 -p -T"
+                  " ; schbench -m 1 -t 2 -r 5 -i 5 -F 16 -n 1 ; "
+                  "cyclictest -q -m -i 1000 -l 2000 -p 80"),
+        cpus=[1, 4],
+        columns=[
+            key(hs, "time_s", 1, "hackbench sock/proc s"),
+            key(hp, "time_s", 1, "hackbench pipe/thread s"),
+            key(sb, "wakeup_p50_us", 1, "schbench p50 us", "{:.0f}"),
+            key(sb, "wakeup_p99_us", 1, "schbench p99 us", "{:.0f}"),
+            key(sb, "rps", 1, "schbench rps", "{:.1f}"),
+            key(ct, "avg_us", 1, "cyclictest avg us", "{:.0f}"),
+            key(ct, "max_us", 1, "cyclictest max us", "{:.0f}"),
+        ],
+        headline="cyclictest max us",
+        timeout=400, est_s=60,
+        quick={"workload": ("hackbench-rt -g 2 -l 20 ; hackbench-rt -g 2 "
+                            "-l 20 -p -T ; schbench -m 1 -t 2 -r 2 -i 2 -F "
+                            "16 -n 1 ; cyclictest -q -m -i 1000 -l 300 -p "
+                            "80"),
+               "timeout": 240, "est_s": 20},
+        initrd="realbench/initrd.img", in_all=False,
+        notes=["Needs the sources: make lab EXP=realbench REALBENCH=DIR "
+               "(or tools/realbench/fetch.sh first).",
+               "schbench: -F 16 -n 1, a 16 KB matrix once per request; its "
+               "default (256 KB, 5 times) takes seconds of det time per "
+               "request.  cyclictest: clock_nanosleep, 1 ms, SCHED_FIFO 80, "
+               "nothing else running.",
+               "interbench is not in the table: it needs a writable "
+               "working directory, which the lab's workload syntax cannot "
+               "give it (docs/realbench.md runs it by hand)."],
+    )
+
+
 EXPERIMENTS = {e.name: e for e in
                (seed000(), seed001(), seed001_nice(), seed002(), seed003(),
-                seed004())}
+                seed004(), realbench())}

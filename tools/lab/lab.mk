@@ -22,7 +22,10 @@ LAB_ARGS = --build $(B) --jobs $(JOBS) $(LAB_PROFILE) \
 
 .PHONY: lab lab-quick
 # Without EXP the lab only lists the experiments: nothing to build.
-lab: $(if $(EXP),kernels initrd)
+# realbench also needs the field's benchmarks (REALBENCH=DIR or SRC=DIR,
+# tools/realbench/realbench.mk), and their glibc builds for the peer.
+lab: $(if $(EXP),kernels initrd) $(if $(filter realbench,$(EXP)),\
+	realbench $(if $(PEER),realbench-peer))
 	$(PYTHON) tools/lab/lab.py $(if $(EXP),--exp $(EXP)) $(LAB_ARGS)
 
 # The cheapest experiment end to end; non-zero if a run failed or a

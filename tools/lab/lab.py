@@ -270,7 +270,7 @@ def plan(exp, args, tunables):
                               "tunables": dict(row.tunables), "hz": row.hz,
                               "cpus": cpus, "profile": profile, "rep": rep,
                               "workload": workload, "timeout": timeout,
-                              "_row": row})
+                              "initrd": exp.initrd, "_row": row})
     return rows, specs
 
 
@@ -283,7 +283,7 @@ def run_key(spec, build, peer_id):
     else:
         ident["kernel"] = file_digest(
             os.path.join(build, f"kernel-{spec['policy']}.elf"))
-        ident["initrd"] = file_digest(os.path.join(build, "initrd.img"))
+        ident["initrd"] = file_digest(os.path.join(build, spec["initrd"]))
     blob = json.dumps(ident, sort_keys=True).encode()
     return hashlib.sha256(blob).hexdigest()[:16]
 
@@ -316,10 +316,10 @@ def judge_console(spec, status_reason, text, needs):
 def run_quanta(spec, build, log):
     """Boot Quanta once; return (status reason or "", console text)."""
     kernel = os.path.join(build, f"kernel-{spec['policy']}.elf")
-    initrd = os.path.join(build, "initrd.img")
+    initrd = os.path.join(build, spec["initrd"])
     for f in (kernel, initrd):
         if not os.path.exists(f):
-            return f"{os.path.basename(f)} missing (make kernels initrd)", ""
+            return f"{show_path(f)} missing (make kernels initrd)", ""
     cmdline = quanta_cmdline(spec["_row"], spec["workload"])
     if os.path.exists(log):
         os.unlink(log)
@@ -604,7 +604,7 @@ def list_experiments():
         lines.append(f"           {len(e.rows)} rows, '{e.workload}' at "
                      f"-smp {','.join(map(str, e.cpus))}, {e.profile}; "
                      f"QUICK: '{e.quick.get('workload', e.workload)}'")
-    lines.append("  all      every experiment in turn")
+    lines.append("  all      every experiment in turn (realbench only by name: it needs their sources)")
     return "\n".join(lines)
 
 
@@ -645,7 +645,8 @@ def main(argv=None):
     if args.list or not args.exp:
         print(list_experiments())
         return 0
-    names = list(EXPERIMENTS) if args.exp == "all" else args.exp.split(",")
+    names = ([n for n, e in EXPERIMENTS.items() if e.in_all]
+             if args.exp == "all" else args.exp.split(","))
     unknown = [n for n in names if n not in EXPERIMENTS]
     if unknown:
         print(f"lab: no experiment {', '.join(unknown)}\n", file=sys.stderr)

@@ -16,17 +16,24 @@ import csv
 import html
 import json
 import os
+import sys
 from statistics import median
 from types import SimpleNamespace
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))), "realbench"))
+import results as realbench_results  # noqa: E402  tools/realbench/results.py
 
 
 def parse_results(text):
     """RESULT lines of a console: {bench: {key: value}}, and the lines.
 
     Values become floats where they parse, None for "n/a", else strings.
-    A bench printing several lines has them merged (later keys win).
+    A bench printing several lines has them merged (later keys win).  The
+    field's own benchmarks, which print no RESULT lines, are read by
+    tools/realbench/results.py.
     """
-    out, lines = {}, []
+    out, lines = realbench_results.parse(text), []
     for raw in text.splitlines():
         i = raw.find("RESULT bench=")
         if i < 0:

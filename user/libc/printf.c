@@ -240,3 +240,35 @@ __assert_fail(const char *expr, const char *file, int line, const char *func)
 		func, expr);
 	abort();
 }
+
+/* GNU asprintf: the output in a malloc'd string; -1 (and *out
+ * unspecified, here NULL) when memory runs out. */
+int
+vasprintf(char **out, const char *fmt, va_list ap)
+{
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	*out = n < 0 ? NULL : malloc((size_t)n + 1);
+	if (*out == NULL) {
+		va_end(again);
+		return -1;
+	}
+	vsnprintf(*out, (size_t)n + 1, fmt, again);
+	va_end(again);
+	return n;
+}
+
+int
+asprintf(char **out, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vasprintf(out, fmt, ap);
+	va_end(ap);
+	return r;
+}

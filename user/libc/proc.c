@@ -152,7 +152,10 @@ getppid(void)
 	return __sys0(SYS_getppid);
 }
 
-pid_t
+/* Weak: programs written before glibc 2.30 had gettid() define their own
+ * (rt-tests still does), which a static glibc lets them do because its
+ * gettid is an archive member of its own. */
+__attribute__((weak)) pid_t
 gettid(void)
 {
 	return __sys0(SYS_gettid);

@@ -127,7 +127,8 @@ reap_detached(void)
 		if (t == NULL)
 			return;
 		kernel_join(t->tid, &value);
-		free(t->stack);
+		if (!t->own_stack)
+			free(t->stack);
 	}
 }
 
@@ -148,11 +149,16 @@ pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 	long tid;
 
 	reap_detached();
-	if (attr && attr->stacksize)
-		size = (attr->stacksize + 15) & ~(size_t)15;
-	stack = malloc(size);
-	if (stack == NULL)
-		return EAGAIN;
+	if (attr && attr->stackaddr) {
+		stack = attr->stackaddr;
+		size = attr->stacksize;
+	} else {
+		if (attr && attr->stacksize)
+			size = (attr->stacksize + 15) & ~(size_t)15;
+		stack = malloc(size);
+		if (stack == NULL)
+			return EAGAIN;
+	}
 	/* The block sits at the top; the stack grows down from it. */
 	t = (struct uthread *)((uintptr_t)(stack + size - sizeof(*t)) & ~15u);
 	memset(t, 0, sizeof(*t));
@@ -160,6 +166,7 @@ pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 	t->arg = arg;
 	t->stack = stack;
 	t->stack_end = stack + size;
+	t->own_stack = attr && attr->stackaddr;
 	t->detached = attr && attr->detachstate == PTHREAD_CREATE_DETACHED;
 	__lock(&threads_lock);
 	t->next = threads;
@@ -175,7 +182,8 @@ pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 		t->tid = tid;
 	__unlock(&threads_lock);
 	if (__SYS_IS_ERR(tid)) {
-		free(stack);
+		if (!(attr && attr->stackaddr))
+			free(stack);
 		return tid == -ENOMEM ? EAGAIN : (int)-tid;
 	}
 	*thread = tid;
@@ -212,7 +220,8 @@ pthread_join(pthread_t thread, void **retval)
 		__lock(&threads_lock);
 		unlink_thread(t);
 		__unlock(&threads_lock);
-		free(t->stack);
+		if (!t->own_stack)
+			free(t->stack);
 	}
 	if (retval)
 		*retval = (void *)(intptr_t)value;
@@ -305,6 +314,7 @@ pthread_attr_init(pthread_attr_t *a)
 {
 	a->detachstate = PTHREAD_CREATE_JOINABLE;
 	a->stacksize = PTHREAD_STACK_DEFAULT;
+	a->stackaddr = NULL;
 	a->inheritsched = PTHREAD_INHERIT_SCHED;
 	a->schedpolicy = SCHED_OTHER;
 	a->schedpriority = 0;
@@ -347,6 +357,24 @@ pthread_attr_setstacksize(pthread_attr_t *a, size_t size)
 int
 pthread_attr_getstacksize(const pthread_attr_t *a, size_t *size)
 {
+	*size = a->stacksize;
+	return 0;
+}
+
+int
+pthread_attr_setstack(pthread_attr_t *a, void *addr, size_t size)
+{
+	if (size < PTHREAD_STACK_MIN || addr == NULL)
+		return EINVAL;
+	a->stackaddr = addr;
+	a->stacksize = size;
+	return 0;
+}
+
+int
+pthread_attr_getstack(const pthread_attr_t *a, void **addr, size_t *size)
+{
+	*addr = a->stackaddr;
 	*size = a->stacksize;
 	return 0;
 }

@@ -23,6 +23,8 @@ struct uthread {
 	void *arg;
 	char *stack;		/* the malloc'd block: lowest address */
 	char *stack_end;	/* one past its highest */
+	int own_stack;		/* the caller's (pthread_attr_setstack): not
+				 * freed here */
 	int detached;
 	int joining;
 	int finished;		/* about to call SYS_thread_exit */

@@ -63,6 +63,12 @@ int pthread_attr_setdetachstate(pthread_attr_t *a, int state);
 int pthread_attr_getdetachstate(const pthread_attr_t *a, int *state);
 int pthread_attr_setstacksize(pthread_attr_t *a, size_t size);
 int pthread_attr_getstacksize(const pthread_attr_t *a, size_t *size);
+/* The caller's own stack: addr is its lowest byte; the thread's block
+ * (about 200 bytes) is kept at its top, and the caller frees it after
+ * the thread is joined, as POSIX says. */
+int pthread_attr_setstack(pthread_attr_t *a, void *addr, size_t size);
+int pthread_attr_getstack(const pthread_attr_t *a, void **addr,
+			  size_t *size);
 int pthread_attr_setscope(pthread_attr_t *a, int scope);
 int pthread_attr_setinheritsched(pthread_attr_t *a, int inherit);
 int pthread_attr_getinheritsched(const pthread_attr_t *a, int *inherit);

@@ -1,5 +1,5 @@
 /*
- * stdio.h - buffered streams and formatted output.
+ * stdio.h - buffered streams, formatted output and input.
  *
  * stdout is line buffered when it is the console and fully buffered
  * otherwise; stderr is unbuffered.  Every stream has a lock, so lines
@@ -79,6 +79,16 @@ ssize_t getline(char **line, size_t *cap, FILE *f);
 
 void perror(const char *s);
 
+#define __scanf_like(f, a) __attribute__((__format__(__scanf__, f, a)))
+int scanf(const char *fmt, ...) __scanf_like(1, 2);
+int fscanf(FILE *f, const char *fmt, ...) __scanf_like(2, 3);
+int sscanf(const char *s, const char *fmt, ...) __scanf_like(2, 3);
+int vscanf(const char *fmt, va_list ap) __scanf_like(1, 0);
+int vfscanf(FILE *f, const char *fmt, va_list ap) __scanf_like(2, 0);
+int vsscanf(const char *s, const char *fmt, va_list ap) __scanf_like(2, 0);
+
+int asprintf(char **out, const char *fmt, ...) __printf_like(2, 3);
+int vasprintf(char **out, const char *fmt, va_list ap) __printf_like(2, 0);
 /* files and positions (user/libc/stdio_seek.c, file.c) */
 int remove(const char *path);
 int rename(const char *old, const char *new);

@@ -1,6 +1,6 @@
 /*
- * time.h - clocks and sleeps.  No calendar (struct tm) yet: Quanta's
- * programs measure intervals.
+ * time.h - clocks, sleeps and the calendar.  Local time is UTC (Quanta
+ * has no time zone database: user/libc/calendar.c).
  */
 #ifndef _TIME_H
 #define _TIME_H
@@ -45,5 +45,38 @@ int nanosleep(const struct timespec *req, struct timespec *rem);
 time_t time(time_t *t);
 clock_t clock(void);
 double difftime(time_t end, time_t start);
+
+/* Broken-down time, glibc's layout (tm_gmtoff, tm_zone included). */
+struct tm {
+	int tm_sec;
+	int tm_min;
+	int tm_hour;
+	int tm_mday;
+	int tm_mon;
+	int tm_year;
+	int tm_wday;
+	int tm_yday;
+	int tm_isdst;
+	long tm_gmtoff;
+	const char *tm_zone;
+};
+
+extern char *tzname[2];
+extern long timezone;
+extern int daylight;
+
+struct tm *gmtime(const time_t *t);
+struct tm *gmtime_r(const time_t *t, struct tm *tm);
+struct tm *localtime(const time_t *t);
+struct tm *localtime_r(const time_t *t, struct tm *tm);
+time_t mktime(struct tm *tm);
+time_t timegm(struct tm *tm);
+char *asctime(const struct tm *tm);
+char *asctime_r(const struct tm *tm, char *buf);
+char *ctime(const time_t *t);
+char *ctime_r(const time_t *t, char *buf);
+size_t strftime(char *s, size_t max, const char *fmt, const struct tm *tm)
+	__attribute__((__format__(__strftime__, 3, 0)));
+void tzset(void);
 
 #endif

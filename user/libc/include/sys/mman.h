@@ -53,4 +53,10 @@ int munlock(const void *addr, size_t len);
 int mlockall(int flags);
 int munlockall(void);
 
+/* POSIX shared memory objects: glibc keeps them in a tmpfs at /dev/shm
+ * and fails with ENOSYS where none is mounted, as on Quanta, whose mmap
+ * maps no files (user/libc/shm.c). */
+int shm_open(const char *name, int oflag, mode_t mode);
+int shm_unlink(const char *name);
+
 #endif

@@ -70,5 +70,9 @@ int stat(const char *path, struct stat *st);
 int lstat(const char *path, struct stat *st);
 /* mode is stored as given (Quanta has no umask) and never checked. */
 int mkdir(const char *path, mode_t mode);
+/* No FIFOs or device nodes on Quanta: both fail with ENOSYS
+ * (user/libc/shm.c). */
+int mkfifo(const char *path, mode_t mode);
+int mknod(const char *path, mode_t mode, dev_t dev);
 
 #endif

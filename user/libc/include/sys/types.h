@@ -3,8 +3,11 @@
  *
  * Like glibc's (with its default _DEFAULT_SOURCE), this also defines
  * struct timespec, struct timeval and the pthread types, so programs that
- * include only <stdlib.h> still see pthread_t.  time_t is 64 bits so that
- * struct timespec and struct timeval match the kernel's q_timespec and
+ * include only <stdlib.h> still see pthread_t.  The integer types have the
+ * sizes glibc gives an i386 program built without _TIME_BITS=64 or
+ * _FILE_OFFSET_BITS=64 (time_t, off_t, clock_t, suseconds_t are a long),
+ * so printf("%ld", tv.tv_sec) prints what it prints on Linux; struct
+ * timespec and struct timeval are then the kernel's q_timespec and
  * q_timeval byte for byte and are passed to it unconverted.
  */
 #ifndef _SYS_TYPES_H
@@ -25,7 +28,7 @@ typedef unsigned int nlink_t;
 typedef unsigned int dev_t;
 typedef long blksize_t;
 typedef long blkcnt_t;
-typedef long long time_t;
+typedef long time_t;
 typedef long suseconds_t;
 typedef unsigned int useconds_t;
 typedef long clock_t;
@@ -39,7 +42,7 @@ typedef unsigned long u_long;
 
 #ifndef _STRUCT_TIMESPEC
 #define _STRUCT_TIMESPEC
-/* = struct q_timespec: 12 bytes, tv_nsec at offset 8 */
+/* = struct q_timespec: 8 bytes, tv_nsec at offset 4 */
 struct timespec {
 	time_t tv_sec;
 	long tv_nsec;
@@ -64,6 +67,7 @@ typedef volatile int pthread_spinlock_t;
 typedef struct {
 	int detachstate;
 	size_t stacksize;
+	void *stackaddr;	/* pthread_attr_setstack's, or NULL */
 	int inheritsched;	/* PTHREAD_INHERIT_SCHED or _EXPLICIT_SCHED */
 	int schedpolicy;
 	int schedpriority;

@@ -1,0 +1,73 @@
+"""results.py - the field's benchmarks' own output as the lab's results.
+
+interbench, schbench and rt-tests print their figures their own way, not
+as Quanta's RESULT lines.  parse(text) reads a console and returns what it
+found in the lab's form, {bench: {key: number}} (tools/lab/report.py
+merges it with the RESULT lines):
+
+  hackbench_sock_proc, hackbench_pipe_thread   time_s: rt-tests hackbench's
+      "Time: S.mmm", the first in the console for sockets and processes
+      (its default), the second for pipes and threads (-p -T): the lab's
+      realbench workload runs them in that order
+  schbench     wakeup_p50_us, wakeup_p90_us, wakeup_p99_us (the last
+               "Wakeup Latencies" block: the whole run), rps (average rps)
+  cyclictest   min_us, avg_us, max_us, count: thread 0's last line
+  interbench   <load>_lat_ms, <load>_max_ms, <load>_cpu_pct,
+               <load>_deadlines_pct for each row of its table
+
+A program whose lines are absent has no entry.
+"""
+
+import re
+
+NUM = r"(\d+(?:\.\d+)?)"
+
+
+def hackbench(text, out):
+    times = re.findall(r"^Time: (\d+\.\d+)\s*$", text, re.M)
+    for name, t in zip(("hackbench_sock_proc", "hackbench_pipe_thread"),
+                       times):
+        out[name] = {"time_s": float(t)}
+
+
+def schbench(text, out):
+    if "Wakeup Latencies percentiles" not in text:
+        return
+    block = text.split("Wakeup Latencies percentiles")[-1]
+    block = block.split("Request Latencies")[0]
+    r = {}
+    for pct, v in re.findall(r"(50\.0|90\.0|99\.0)th: (\d+)", block):
+        r[f"wakeup_p{pct[:2]}_us"] = float(v)
+    rps = re.findall(r"average rps: " + NUM, text)
+    if rps:
+        r["rps"] = float(rps[-1])
+    out["schbench"] = r
+
+
+def cyclictest(text, out):
+    found = re.findall(r"T:\s*0 \(\s*\d+\) P:\s*\d+ I:\s*\d+ C:\s*(\d+)"
+                       r" Min:\s*(\d+) Act:\s*\d+ Avg:\s*(\d+)"
+                       r" Max:\s*(\d+)", text)
+    if found:
+        c, mn, avg, mx = (float(x) for x in found[-1])
+        out["cyclictest"] = {"count": c, "min_us": mn, "avg_us": avg,
+                             "max_us": mx}
+
+
+def interbench(text, out):
+    rows = re.findall(r"^(\w+)\s+" + NUM + r" \+/- " + NUM + r"\s+" + NUM +
+                      r"\s+" + NUM + r"\s+" + NUM + r"\s*$", text, re.M)
+    r = {}
+    for load, lat, _sd, mx, cpu, dl in rows:
+        r.update({f"{load}_lat_ms": float(lat), f"{load}_max_ms": float(mx),
+                  f"{load}_cpu_pct": float(cpu),
+                  f"{load}_deadlines_pct": float(dl)})
+    if r:
+        out["interbench"] = r
+
+
+def parse(text):
+    out = {}
+    for fn in (hackbench, schbench, cyclictest, interbench):
+        fn(text, out)
+    return out
