@@ -88,30 +88,32 @@ def check_interbench(text):
                   f"cpu {cpu}%, deadlines {dl}%")
 
 
-# name, shell command, checker, CPUs, timeout (s).  schbench's work is a
+# name, kernel words, shell command, checker, CPUs, timeout (s).  schbench's work is a
 # 16 KB matrix once per request: its default 256 KB, five times, takes
 # about 2 s of det's 62.5 MIPS virtual CPU per request.  interbench runs
 # at -smp 1: at -smp 2 its SCHED_FIFO threads trip the scheduler core's
 # rq_check in rt_pull (docs/realbench.md, "Known problems").
 CASES = [
-    ("realbench-hackbench",
+    ("realbench-hackbench", "",
      "hackbench-rt -g 2 -l 50 && hackbench-rt -g 2 -l 50 -p && "
      "hackbench-rt -g 2 -l 50 -T && hackbench-rt -g 2 -l 50 -p -T",
      check_hackbench, 2, 240),
-    ("realbench-schbench", "schbench -m 1 -t 2 -r 2 -i 2 -F 16 -n 1",
+    ("realbench-schbench", "", "schbench -m 1 -t 2 -r 2 -i 2 -F 16 -n 1",
      check_schbench, 2, 240),
-    ("realbench-cyclictest", "cyclictest -q -m -i 1000 -l 500 -p 80",
-     check_cyclictest, 2, 240),
-    ("realbench-interbench", INTERBENCH, check_interbench, 1, 300),
+    # highres=on: cyclictest measures timer precision (docs/timers.md)
+    ("realbench-cyclictest", "highres=on",
+     "cyclictest -q -m -i 1000 -l 500 -p 80", check_cyclictest, 2, 240),
+    ("realbench-interbench", "", INTERBENCH, check_interbench, 1, 300),
 ]
 
 
-def run_case(args, name, cmd, check, cpus, timeout):
+def run_case(args, name, words, cmd, check, cpus, timeout):
     com1 = os.path.join(args.outdir, f"{name}.com1")
     line = cmd.replace("'", "'\\''")
     qcmd = qemu.build_cmd(args.kernel, initrd=args.initrd, cpus=cpus,
                           profile="det", com1=com1,
-                          cmdline=f"init=/bin/sh -- -c '{line}'")
+                          cmdline=(f"{words} " if words else "") +
+                          f"init=/bin/sh -- -c '{line}'")
     rc = subprocess.run(qemu.timeout_wrap(qcmd, timeout),
                         stdin=subprocess.DEVNULL, capture_output=True
                         ).returncode
@@ -131,10 +133,11 @@ def run_case(args, name, cmd, check, cpus, timeout):
 def cmd_run(args):
     os.makedirs(args.outdir, exist_ok=True)
     passed = failed = 0
-    for name, cmd, check, cpus, timeout in CASES:
+    for name, words, cmd, check, cpus, timeout in CASES:
         if args.only and name not in args.only:
             continue
-        verdict, com1 = run_case(args, name, cmd, check, cpus, timeout)
+        verdict, com1 = run_case(args, name, words, cmd, check, cpus,
+                                 timeout)
         if isinstance(verdict, str):
             failed += 1
             print(f"FAIL  {name}: {verdict} (console: {com1})")

@@ -25,7 +25,8 @@ class Row:
     label: the row's name in the table.  policy: rr o1 staircase rsdl cfs
     eevdf, or "linux" for the reference row (linux_peer.py).  tunables: the
     sched.<name>=<value> words.  hz: the hz= word (None: the build's HZ).
-    quick: keep this row in QUICK mode.
+    quick: keep this row in QUICK mode.  words: other kernel command-line
+    words (highres=on).
     """
     label: str
     policy: str
@@ -33,6 +34,7 @@ class Row:
     hz: Optional[int] = None
     note: str = ""
     quick: bool = False
+    words: tuple = ()
 
     @property
     def is_peer(self):
@@ -527,7 +529,9 @@ def realbench():
                      "sources built against glibc."),
         mail=["rt-tests v2.10 (hackbench, cyclictest), schbench "
               "24e32b8e: built by tools/realbench/realbench.mk"],
-        rows=[Row(p, p, quick=True) for p in
+        # highres=on: cyclictest measures the timers' precision, which
+        # needs one-shot events (docs/timers.md); Linux 6.1 has them on
+        rows=[Row(p, p, quick=True, words=("highres=on",)) for p in
               ("rr", "o1", "staircase", "rsdl", "cfs", "eevdf")] +
              [Row("Linux", "linux", quick=True)],
         # each program once, in the order tools/realbench/results.py

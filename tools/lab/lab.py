@@ -181,6 +181,7 @@ def quanta_cmdline(row, workload):
     if row.hz:
         words.append(f"hz={row.hz}")
     words += [f"sched.{k}={v}" for k, v in row.tunables.items()]
+    words += list(row.words)
     text, cmds = absolutize(workload)
     simple = (len(cmds) == 1 and not re.search(r"[;&]", text)
               and cmds[0][0].startswith("/"))
