@@ -20,6 +20,8 @@
 #include "kernel/spinlock.h"
 #include "kernel/task.h"
 
+#define LB_LOAD_IDX	5		/* Linux's CPU_LOAD_IDX_MAX */
+
 struct rq_stats {
 	uint64_t switches;
 	uint64_t migrations;		/* tasks that arrived here */
@@ -43,6 +45,10 @@ struct rq {
 	int64_t balance_interval_ms;
 	int balance_failed;
 	int push_cpu;			/* active balance target, or -1 */
+	unsigned long lb_load;		/* sum of the policy's tasks' lb_weight
+					 * (Linux's raw_weighted_load) */
+	unsigned long cpu_load[LB_LOAD_IDX];	/* 2.6.22/24: decayed load */
+	unsigned prev_load[MAX_CPUS];	/* 2.6.0: queue lengths seen last */
 	struct rq_stats stats;
 };
 
@@ -111,9 +117,15 @@ int sched_task_prio(struct task *p);
 int64_t sched_task_key(struct task *p);
 
 /* balance.c */
-int balance_select_cpu(struct task *p, int sync, int waker_cpu);
-int balance_fork_cpu(struct task *p, int parent_cpu);
+#define PLACE_WAKE	0x01	/* a wakeup; from_cpu is the waker's CPU */
+#define PLACE_SYNC	0x02	/* ... with the sync hint */
+#define PLACE_FORK	0x04	/* a new task; from_cpu is the parent's */
+/* The CPU a waking or new task goes to (every placement goes through
+ * here): the era's rule, within p's affinity. */
+int balance_place(struct task *p, int flags, int from_cpu);
+int balance_era(void);			/* LB_ERA_*, after lb_era= */
 void balance_tick(struct rq *rq);
+void balance_update_load(struct rq *rq);	/* each tick, rq locked */
 void balance_newidle(struct rq *rq);	/* rq locked; may drop and retake */
 void balance_after_switch(struct rq *rq, struct task *prev, int to);
 void sched_finish_switch(void);
