@@ -39,7 +39,7 @@ static int64_t lb_enabled = 1, lb_era = 0;
 static int64_t lb_min_interval_ms = -1, lb_max_interval_ms = -1;
 static int64_t lb_busy_factor = -1, lb_imbalance_pct = -1;
 static int64_t lb_cache_hot_ns = -1, lb_cache_nice_tries = -1;
-static int64_t lb_wake_affine = -1, lb_fork_balance = -1;
+static int64_t lb_wake_affine = -1, lb_fork_balance = -1, lb_exec_balance = -1;
 static int64_t lb_bounce_protect = 0, lb_rotate = -1;
 
 const struct tunable balance_tunables[] = {
@@ -64,6 +64,8 @@ const struct tunable balance_tunables[] = {
 		"a wakeup may pull the wakee to the waker's CPU (-1: era's)"),
 	TUNABLE("lb_fork_balance", lb_fork_balance, -1, -1, 1, "bool",
 		"place new tasks on the idlest CPU (-1: the era's)"),
+	TUNABLE("lb_exec_balance", lb_exec_balance, -1, -1, 1, "bool",
+		"move an exec'ing task to the idlest CPU (-1: the era's)"),
 	TUNABLE("lb_bounce_protect", lb_bounce_protect, 0, 0, 1, "bool",
 		"do not move a task again before it ran where it was moved "
 		"(Quanta's addition; modern and quanta eras)"),
@@ -89,15 +91,16 @@ static const struct lb_params eras[] = {
 	[LB_ERA_2_6_22] = { .era = LB_ERA_2_6_22, .min_interval_ms = 1,
 		.max_interval_ms = 4, .busy_factor = 64, .imbalance_pct = 125,
 		.cache_hot_ns = 2500000, .cache_nice_tries = 1,
-		.wake_affine = 1 },
+		.wake_affine = 1, .exec_balance = 1 },
 	[LB_ERA_2_6_24] = { .era = LB_ERA_2_6_24, .min_interval_ms = 1,
 		.max_interval_ms = 4, .busy_factor = 64, .imbalance_pct = 125,
 		.cache_hot_ns = 500000, .cache_nice_tries = 1,
-		.wake_affine = 1 },
+		.wake_affine = 1, .exec_balance = 1 },
 	[LB_ERA_MODERN] = { .era = LB_ERA_MODERN, .min_interval_ms = 1,
 		.max_interval_ms = 2, .busy_factor = 16, .imbalance_pct = 117,
 		.cache_hot_ns = 500000, .cache_nice_tries = 1,
-		.wake_affine = 1, .fork_balance = 1, .rotate = 1 },
+		.wake_affine = 1, .fork_balance = 1, .exec_balance = 1,
+		.rotate = 1 },
 	[LB_ERA_QUANTA] = { .era = LB_ERA_QUANTA, .min_interval_ms = 1,
 		.max_interval_ms = 4, .busy_factor = 64, .imbalance_pct = 125,
 		.cache_hot_ns = 2500000, .cache_nice_tries = 1,
@@ -135,6 +138,7 @@ lb_params(struct lb_params *lp)
 	lp->cache_nice_tries = PICK(lb_cache_nice_tries, lp->cache_nice_tries);
 	lp->wake_affine = PICK(lb_wake_affine, lp->wake_affine);
 	lp->fork_balance = PICK(lb_fork_balance, lp->fork_balance);
+	lp->exec_balance = PICK(lb_exec_balance, lp->exec_balance);
 	lp->rotate = PICK(lb_rotate, lp->rotate);
 	lp->bounce_protect = (int)lb_bounce_protect;
 }
@@ -168,16 +172,19 @@ cpu_idle(int cpu)
 
 /* ---- placement ---- */
 
-/* A new task: the parent's CPU unless the era balances at fork; then the
- * idlest CPU if it is clearly (imbalance_pct / 2) less loaded than the
- * parent's (2.6.25+ sched_balance_self, 6.x find_idlest_cpu). */
+/* A new task, or one about to exec: the parent's (its own) CPU unless the
+ * era balances at fork (exec); then the idlest CPU if it is clearly
+ * (imbalance_pct / 2) less loaded (sched_balance_self(), 2.6.25+ for fork
+ * and 2.6.8+ for exec; 6.x find_idlest_cpu()).  An exec'ing task counts
+ * in its own CPU's load, as in Linux. */
 static int
-place_fork(const struct lb_params *lp, struct task *p, int parent_cpu)
+place_new(const struct lb_params *lp, struct task *p, int parent_cpu,
+	  int balance)
 {
 	int best = prev_or_allowed(p, parent_cpu);
 	unsigned long here, best_load;
 
-	if (!lp->fork_balance)
+	if (!balance)
 		return best;
 	here = best_load = sched_ops.load(cpu_rq(best));
 	for (int i = 0; i < ncpu; i++) {
@@ -281,7 +288,9 @@ balance_place(struct task *p, int flags, int from_cpu)
 		return __builtin_ctz(mask);
 	lb_params(&lp);
 	if (flags & PLACE_FORK)
-		return place_fork(&lp, p, from_cpu);
+		return place_new(&lp, p, from_cpu, lp.fork_balance);
+	if (flags & PLACE_EXEC)
+		return place_new(&lp, p, from_cpu, lp.exec_balance);
 	return place_wake(&lp, p, from_cpu, (flags & PLACE_SYNC) != 0);
 }
 

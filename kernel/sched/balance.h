@@ -17,7 +17,7 @@ struct lb_params {
 	unsigned long imbalance_pct;
 	uint64_t cache_hot_ns;		/* ran this recently: cache-hot */
 	int cache_nice_tries;
-	int wake_affine, fork_balance, rotate, bounce_protect;
+	int wake_affine, fork_balance, exec_balance, rotate, bounce_protect;
 };
 
 /* Who balances (Linux's enum cpu_idle_type). */

@@ -629,6 +629,31 @@ sched_exit(struct task *p)
 		sched_ops.exit(p);
 }
 
+/* Linux 2.6.8+ sched_exec(): an exec leaves no cache worth keeping, so
+ * the era may send the task to the idlest CPU.  Linux's migration thread
+ * moves it at once; here the push of an active balance does, when the
+ * task next switches out (at the latest on its return to user). */
+void
+sched_exec(void)
+{
+	struct task *p = current;
+	struct rq *rq;
+	int cpu;
+
+	if (is_rt(p))
+		return;
+	irq_push();
+	rq = this_rq();
+	spin_lock(&rq->lock);
+	cpu = balance_place(p, PLACE_EXEC, rq->cpu);
+	if (cpu != rq->cpu && rq->curr == p) {
+		rq->push_cpu = cpu;
+		sched_resched(rq);
+	}
+	spin_unlock(&rq->lock);
+	irq_pop();
+}
+
 /* The tick: account, let the running task's class decide on preemption,
  * run timers, balance.  Interrupt context, interrupts off. */
 void

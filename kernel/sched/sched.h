@@ -95,6 +95,9 @@ int sched_wake(struct task *p, int sync);
 int sched_fork(struct task *parent, struct task *child);
 void sched_wake_new(struct task *p, struct task *parent, int child_first);
 void sched_exit(struct task *p);	/* current, before its last schedule */
+/* Current is about to exec: the era may move it to the idlest CPU (Linux
+ * sched_exec, SD_BALANCE_EXEC); the move happens at its next switch. */
+void sched_exec(void);
 void sched_yield(void);
 int sched_set_nice(struct task *p, int nice);
 /* Move p to class cls (SCHED_CLASS_*) at rt_priority prio (0 unless
@@ -120,6 +123,7 @@ int64_t sched_task_key(struct task *p);
 #define PLACE_WAKE	0x01	/* a wakeup; from_cpu is the waker's CPU */
 #define PLACE_SYNC	0x02	/* ... with the sync hint */
 #define PLACE_FORK	0x04	/* a new task; from_cpu is the parent's */
+#define PLACE_EXEC	0x08	/* current is about to exec; from_cpu: its own */
 /* The CPU a waking or new task goes to (every placement goes through
  * here): the era's rule, within p's affinity. */
 int balance_place(struct task *p, int flags, int from_cpu);

@@ -291,6 +291,45 @@ share_5on4_quanta(void)
 	share_5on4_in(LB_ERA_QUANTA);
 }
 
+/* (2b) a hog alone on CPU 0 of 4 execs: the sched-domains and modern
+ * eras move it to an idle CPU (sched_exec, SD_BALANCE_EXEC); 2.6.0 (exec
+ * balancing only on NUMA) and quanta leave it where it is. */
+static void
+exec_now(void *arg)
+{
+	(void)arg;
+	sched_exec();
+}
+
+static void
+exec_balance(void)
+{
+	struct sim_task *hog;
+	int era, moves;
+
+	sim_boot(4);
+	era = balance_era();
+	sim_run_until(T0);
+	hog = new_task("hog%d", 0, 0);
+	sim_hog(hog);
+	sim_start(hog, 0);
+	sim_run_until(T0 + MS);
+	if (hog->task.cpu != 0)
+		sim_fail("the hog left cpu0 before it exec'd (cpu%d)",
+			 hog->task.cpu);
+	sim_on(0, exec_now, NULL);
+	sim_run_until(T0 + 2 * MS);
+	moves = era != LB_ERA_2_6_0 && era != LB_ERA_QUANTA;
+	sim_info("%s: after exec the hog runs on cpu%d", era_name(era),
+		 hog->task.cpu);
+	if (moves && hog->task.cpu == 0)
+		sim_fail("%s balances at exec, but the hog stayed on cpu0",
+			 era_name(era));
+	if (!moves && hog->task.cpu != 0)
+		sim_fail("%s does not balance at exec, but the hog moved to "
+			 "cpu%d", era_name(era), hog->task.cpu);
+}
+
 /* (3) pinned tasks never run elsewhere, among unpinned hogs, sleepers and
  * yielders that the balancer keeps moving. */
 static void
@@ -765,6 +804,7 @@ const struct scenario generic_scenarios[] = {
 	{ "share-5on4-2.6.24", share_5on4_2_6_24 },
 	{ "share-5on4-modern", share_5on4_modern },
 	{ "share-5on4-quanta", share_5on4_quanta },
+	{ "exec-balance", exec_balance },
 	{ "pinned", pinned },
 	{ "affinity-running", affinity_running },
 	{ "affinity-queued", affinity_queued },
