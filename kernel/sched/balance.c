@@ -351,11 +351,21 @@ lb_set_next(struct rq *rq, uint64_t now, uint64_t interval_ms)
 
 /* Each tick, rq locked: the decayed loads of the sched-domains era
  * (update_cpu_load(), 2.6.22 and 2.6.24): cpu_load[i] moves 1/2^i of the
- * way to the current load, rounding up while the load rises. */
+ * way to the current load, rounding up while the load rises.  Only that
+ * era reads them, so only that era pays for them (a switch to it at run
+ * time starts from stale values, which catch up within a few ticks). */
 void
 balance_update_load(struct rq *rq)
 {
-	unsigned long now = sched_ops.load(rq);
+	unsigned long now;
+	int era;
+
+	if (ncpu < 2)
+		return;
+	era = balance_era();
+	if (era != LB_ERA_2_6_22 && era != LB_ERA_2_6_24)
+		return;
+	now = sched_ops.load(rq);
 
 	for (int i = 0; i < LB_LOAD_IDX; i++) {
 		unsigned long old = rq->cpu_load[i], new = now;
