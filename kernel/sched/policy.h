@@ -130,8 +130,9 @@ struct sched_policy {
 	/* Load of the runqueue for the balancer, and one task's share of
 	 * it, in Linux's units: SCHED_LOAD_SCALE (1024) for one nice-0 task
 	 * (2.6.0 and staircase count tasks: 1024 each; O(1) 2.6.22 sums
-	 * smp-nice weights, CFS load weights).  Defaults: 1024 times the
-	 * number of the policy's tasks on rq, and 1024. */
+	 * smp-nice weights, CFS load weights).  Defaults: the sum of
+	 * task_load over the policy's tasks on rq, which the core keeps as
+	 * they come and go, and 1024. */
 	unsigned long (*load)(struct rq *rq);
 	unsigned long (*task_load)(struct task *p);
 	/* The balancer era of the Linux version the policy models (LB_ERA_*
