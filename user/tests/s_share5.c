@@ -58,8 +58,10 @@ expected(const double *share, int h, int pair)
 
 	if (!pair)
 		return 20.0;
-	for (int i = 0; i < NHOGS; i++)
-		below += share[i] < share[h] || (share[i] == share[h] && i < h);
+	for (int i = 0; i < NHOGS; i++) {
+		int earlier = i < h;	/* ties: the earlier hog ranks lower */
+		below += share[i] < share[h] || (earlier && share[i] == share[h]);
+	}
 	return below < 2 ? 12.5 : 25.0;
 }
 
