@@ -71,7 +71,7 @@ KERNELS := $(POLICIES:%=$(B)/kernel-%.elf)
 
 .DELETE_ON_ERROR:
 .PHONY: all deps run qemu test iso gdb qemu-gdb clean lint format kernels \
-	policy-check trace gdb-attach fuzz
+	policy-check trace gdb-attach fuzz torture
 .SECONDARY:
 all: deps $(B)/kernel.elf $(if $(wildcard user/user.mk),initrd)
 
@@ -186,6 +186,17 @@ fuzz: all
 	$(PYTHON) tools/qemu.py --profile det --cpus $(CPUS) --mem $(MEM) \
 		--timeout $(FUZZ_TIMEOUT) \
 		--cmdline "init=/bin/fuzz -- -s $(SEED) -n $(CALLS)" \
+		$(INITRD_ARG) $(B)/kernel.elf < /dev/null
+
+# The torture test (user/tests/s_stress.c) as init, real profile, with the
+# kernel's invariant checks of this build (SCHED_DEBUG=1 by default):
+# make torture DURATION=seconds [SCHED=p CPUS=n].  Exit status 0 when no
+# worker failed, no family stalled, nothing leaked and the kernel lived.
+DURATION ?= 60
+torture: all
+	$(PYTHON) tools/qemu.py --profile real --cpus $(CPUS) --mem $(MEM) \
+		--timeout $$(( $(DURATION) + 120 )) \
+		--cmdline "init=/bin/s_stress -- $$(( $(DURATION) * 1000 ))" \
 		$(INITRD_ARG) $(B)/kernel.elf < /dev/null
 
 iso: all

@@ -23,7 +23,7 @@ static int ninit_args;
  * checked by the tunables registry instead. */
 static const char *const known_keys[] = {
 	"init", "hz", "trace", "acpi", "quiet", "test", "pipe_size",
-	"trace_buf_size", NULL,
+	"trace_buf_size", "tmpfs_size", NULL,
 };
 
 static int

@@ -14,6 +14,7 @@
 
 #include <stdint.h>
 #include "kernel/config.h"
+#include "kernel/lockrank.h"
 #include "arch/x86/cpu_arch.h"
 
 struct task;
@@ -27,6 +28,9 @@ struct cpu {
 	/* interrupt-disable nesting, see spinlock.c */
 	int ncli;
 	int intena;
+	/* the locks this CPU holds, for the rank check (SCHED_DEBUG) */
+	int nheld;
+	struct lock_held held[LOCKS_HELD_MAX];
 
 	/* time, see time.c */
 	volatile uint64_t ticks;	/* timer interrupts taken */

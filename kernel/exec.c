@@ -21,6 +21,7 @@
 #include "kernel/proc.h"
 #include "kernel/sched/sched.h"
 #include "kernel/task.h"
+#include "kernel/vfs.h"
 
 #define ELF_MAGIC	0x464C457Fu	/* "\x7fELF" */
 #define ET_EXEC		2
@@ -229,12 +230,13 @@ int
 proc_exec(const char *upath, const char *const *uargv, const char *const *uenvp)
 {
 	struct exec_args *a = kzalloc(sizeof(*a));
-	char path[128];
+	struct vfs_name *n = NULL;
 	int err;
 
 	if (!a)
 		return -ENOMEM;
-	err = strncpy_from_user(path, upath, sizeof(path));
+	if ((n = vfs_name_user(Q_AT_FDCWD, upath, &err)))
+		err = vfs_exec_check(n);
 	if (err >= 0)
 		err = args_from_user(a, uargv, &a->argc);
 	if (err >= 0)
@@ -244,7 +246,8 @@ proc_exec(const char *upath, const char *const *uargv, const char *const *uenvp)
 	if (err >= 0)
 		sched_exec();		/* the balancer may move us (Linux) */
 	if (err >= 0)
-		err = exec_into(current->proc, current->tf, path, a);
+		err = exec_into(current->proc, current->tf, n->abs, a);
+	kfree(n);
 	kfree(a);
 	return err;
 }

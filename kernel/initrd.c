@@ -117,10 +117,19 @@ initrd_init(void)
 const struct initrd_entry *
 initrd_lookup(const char *path)
 {
-	if (strcmp(path, "/") == 0 || path[0] == 0)
+	return initrd_lookup_n(path, strlen(path));
+}
+
+const struct initrd_entry *
+initrd_lookup_n(const char *path, size_t len)
+{
+	while (len > 0 && path[0] == '/')
+		path++, len--;
+	if (len == 0)
 		return &root;
-	for (int i = 0; i < nentries; i++)
-		if (strcmp(entries[i].name, path) == 0)
+	for (int i = 0; i < nentries; i++)	/* names are "/" + path */
+		if (strncmp(entries[i].name + 1, path, len) == 0 &&
+		    entries[i].name[len + 1] == 0)
 			return &entries[i];
 	return NULL;
 }

@@ -20,7 +20,10 @@ struct initrd_entry {
 };
 
 void initrd_init(void);
+/* The entry of path ("/bin/sh", "bin/sh"; "" or "/" is the root), or
+ * NULL; _n looks at len bytes of path only. */
 const struct initrd_entry *initrd_lookup(const char *path);
+const struct initrd_entry *initrd_lookup_n(const char *path, size_t len);
 /* The index-th entry directly inside directory dir, or NULL. */
 const struct initrd_entry *initrd_child(const struct initrd_entry *dir,
 					int index);

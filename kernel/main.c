@@ -31,6 +31,7 @@
 #include "kernel/task.h"
 #include "kernel/timer.h"
 #include "kernel/tunable.h"
+#include "kernel/vfs.h"
 #include "kernel/lib/string.h"
 #include "kernel/monitor.h"
 #include "kernel/panic.h"
@@ -38,6 +39,7 @@
 #include "kernel/selftest.h"
 #include "kernel/smp.h"
 #include "kernel/time.h"
+#include "kernel/upcall.h"
 
 struct cpu cpus[MAX_CPUS];
 int ncpu;
@@ -112,6 +114,7 @@ kernel_init(void)
 	pipe_init();
 	initrd_init();
 	realtime_base_ns = rtc_read_unix() * 1000000000ull;
+	vfs_init();
 	sched_init_cpu();
 }
 

@@ -30,6 +30,7 @@
 #include "kernel/signal.h"
 #include "kernel/task.h"
 #include "kernel/time.h"
+#include "kernel/upcall.h"
 
 int init_pid;
 static struct list kthread_zombies = LIST_INIT(kthread_zombies);

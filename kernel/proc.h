@@ -26,13 +26,7 @@ proc_kill(int pid, int sig)
 }
 int thread_create(uint32_t entry, uint32_t arg, uint32_t stack_top);
 int thread_join(int tid, int *uvalue);
-/* At every return to user mode: act on signals and need_resched.
- * sysnr: the system call being left, or -1. */
-void proc_return_to_user(struct trapframe *tf, int sysnr);
-/* A CPU exception in user mode: becomes a signal, 1 (returns 0 if the
- * task has no user context, so the caller panics instead). */
-int user_fault(struct trapframe *tf);
-void trap(struct trapframe *tf);
+/* proc_return_to_user() and user_fault(): kernel/upcall.h */
 
 extern int init_pid;
 

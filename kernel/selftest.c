@@ -145,6 +145,23 @@ test_lockrec(char *why, int len)
 	return 1;
 }
 
+/* A runqueue's lock, then a pipe's: the wrong way round (lockrank.c). */
+static int
+test_lockorder(char *why, int len)
+{
+	static struct spinlock inner = SPINLOCK_INIT("rq");
+	static struct spinlock outer = SPINLOCK_INIT("pipe");
+
+	if (!SCHED_DEBUG) {
+		snprintf(why, len, "lock ranks are checked in SCHED_DEBUG builds");
+		return 1;
+	}
+	spin_lock(&inner);
+	spin_lock(&outer);	/* must panic: out of order */
+	snprintf(why, len, "taking locks out of rank order did not panic");
+	return 1;
+}
+
 static void
 take_and_keep(void *arg)
 {
@@ -315,6 +332,7 @@ static const struct selftest tests[] = {
 	{ "overflow", test_overflow },
 	{ "lockrec", test_lockrec },
 	{ "lockup", test_lockup },
+	{ "lockorder", test_lockorder },
 	{ "echo", test_echo },
 	{ "div64", test_div64 },
 	{ "newtask", test_newtask },

@@ -13,6 +13,7 @@
 #include "kernel/panic.h"
 #include "kernel/smp.h"
 #include "kernel/spinlock.h"
+#include "kernel/upcall.h"
 
 struct call_req {
 	smp_fn_t fn;

@@ -9,11 +9,10 @@
 #ifndef KERNEL_SMP_H
 #define KERNEL_SMP_H
 
-typedef void (*smp_fn_t)(void *arg);
+#include "kernel/upcall.h"	/* smp_fn_t, smp_call_others() */
 
 void smp_init(void);				/* BSP: install the handlers */
 void smp_call(int cpu, smp_fn_t fn, void *arg);	/* cpu may be ourselves */
-void smp_call_others(smp_fn_t fn, void *arg);	/* every other online CPU */
 void smp_resched(int cpu);
 
 #endif

@@ -18,6 +18,7 @@ spin_init(struct spinlock *lk, const char *name)
 	lk->name = name;
 	lk->cpu = 0;
 	lk->pc = 0;
+	lk->rank = 0;
 }
 
 /* Called with interrupts off (the caller pushed), so this_cpu() is stable. */
@@ -32,12 +33,13 @@ spin_deadlock(struct spinlock *lk, uintptr_t pc)
 {
 	struct cpu *owner = lk->cpu;
 	uintptr_t off1 = 0, off2 = 0;
-	const char *f1 = ksym_lookup(lk->pc, &off1);
+	const char *f1 = lk->pc ? ksym_lookup(lk->pc, &off1) : 0;
 	const char *f2 = ksym_lookup(pc, &off2);
 
 	panic("deadlock: lock '%s' held by cpu%d (taken at %s+0x%x) for over "
 	      "%llu ms; cpu%d waits for it at %s+0x%x",
-	      lk->name, owner ? owner->id : -1, f1 ? f1 : "?", off1,
+	      lk->name, owner ? owner->id : -1,
+	      f1 ? f1 : SCHED_DEBUG ? "?" : "(known in debug builds)", off1,
 	      SPIN_TIMEOUT_NS / 1000000, cpu_id(), f2 ? f2 : "?", off2);
 }
 
@@ -46,8 +48,10 @@ spin_deadlock(struct spinlock *lk, uintptr_t pc)
  * and reading the clock on every acquisition once cost more than the
  * rest of a pipe round trip's locking. */
 void __attribute__((noinline))
-spin_wait(struct spinlock *lk, uintptr_t pc)
+spin_wait(struct spinlock *lk)
 {
+	/* spin_lock() is inlined: the return address is in its caller */
+	uintptr_t pc = (uintptr_t)__builtin_return_address(0);
 	uint64_t start = sched_clock();
 	uint32_t tries = 0;
 

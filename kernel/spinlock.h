@@ -8,9 +8,12 @@
  * only if they were on before the first one.
  *
  * Safety nets: spinning longer than SPIN_TIMEOUT_NS panics with a deadlock
- * report naming the holder (CPU and the place it took the lock) and the
- * waiter.  With SCHED_DEBUG (config.h), taking a lock this CPU already
- * holds panics ("recursion"), and so does releasing one it does not hold.
+ * report naming the holder's CPU and the waiter.  With SCHED_DEBUG
+ * (config.h) the report also names the place the holder took the lock,
+ * taking a lock this CPU already holds panics ("recursion"), and so do
+ * releasing one it does not hold and unbalanced interrupt nesting.  The
+ * release build leaves those out: they are a third of the cost of a
+ * lock and unlock pair (docs/performance.md).
  *
  * The fast paths are inline: a pipe round trip takes a dozen locks, and a
  * call with its frame cost more than the locking itself.  Everything rare
@@ -22,15 +25,17 @@
 #include <stdint.h>
 #include "arch/x86/x86.h"
 #include "kernel/cpu.h"
+#include "kernel/lockrank.h"
 
 struct spinlock {
 	volatile uint32_t locked;
 	const char *name;
 	struct cpu *cpu;	/* holder, for reports and holding() */
-	uintptr_t pc;		/* where the holder took it */
+	uintptr_t pc;		/* where the holder took it (SCHED_DEBUG) */
+	int8_t rank;		/* lockrank.c; 0 until first looked up */
 };
 
-#define SPINLOCK_INIT(n)	{ 0, (n), 0, 0 }
+#define SPINLOCK_INIT(n)	{ 0, (n), 0, 0, 0 }
 #define SPIN_TIMEOUT_NS		2000000000ull	/* 2 s: in the real profile
 						 * a host stall counts too */
 
@@ -38,7 +43,7 @@ void spin_init(struct spinlock *lk, const char *name);
 int spin_holding(const struct spinlock *lk);
 
 /* spinlock.c: the slow and the fatal paths */
-void spin_wait(struct spinlock *lk, uintptr_t pc);
+void spin_wait(struct spinlock *lk);	/* names its caller's place */
 void spin_recursion(struct spinlock *lk, uintptr_t pc)
 	__attribute__((noreturn));
 void spin_not_held(struct spinlock *lk) __attribute__((noreturn));
@@ -64,7 +69,7 @@ irq_push_cpu(void)
 static inline __attribute__((always_inline)) void
 irq_pop_cpu(struct cpu *c)
 {
-	if ((read_eflags() & FL_IF) || c->ncli <= 0)
+	if (SCHED_DEBUG && ((read_eflags() & FL_IF) || c->ncli <= 0))
 		irq_unbalanced();
 	if (--c->ncli == 0 && c->intena)
 		sti();
@@ -88,14 +93,16 @@ static inline __attribute__((always_inline)) void
 spin_lock(struct spinlock *lk)
 {
 	struct cpu *c = irq_push_cpu();
-	uintptr_t pc = here_pc();
 
 	if (SCHED_DEBUG && lk->locked && lk->cpu == c)
-		spin_recursion(lk, pc);
+		spin_recursion(lk, here_pc());
 	if (__atomic_exchange_n(&lk->locked, 1, __ATOMIC_ACQUIRE) != 0)
-		spin_wait(lk, pc);
+		spin_wait(lk);
 	lk->cpu = c;
-	lk->pc = pc;
+	if (SCHED_DEBUG) {
+		lk->pc = here_pc();
+		lockrank_acquire(c, lk, lk->pc);
+	}
 }
 
 static inline __attribute__((always_inline)) void
@@ -103,8 +110,11 @@ spin_unlock(struct spinlock *lk)
 {
 	struct cpu *c = this_cpu();
 
-	if (SCHED_DEBUG && (!lk->locked || lk->cpu != c))
-		spin_not_held(lk);
+	if (SCHED_DEBUG) {
+		if (!lk->locked || lk->cpu != c)
+			spin_not_held(lk);
+		lockrank_release(c, lk);
+	}
 	lk->cpu = 0;
 	__atomic_store_n(&lk->locked, 0, __ATOMIC_RELEASE);
 	irq_pop_cpu(c);

@@ -66,24 +66,11 @@ SYSCALL(sys_write)
 	return file_rw((int)a1, a2, a3, 1);
 }
 
+/* open(path, flags, mode): openat against the working directory. */
 SYSCALL(sys_open)
 {
-	char path[128];
-	struct file *f;
-	int err, fd;
-
-	UNUSED_ARGS5;
-	err = strncpy_from_user(path, (const char *)a1, sizeof(path));
-	if (err < 0)
-		return err;
-	f = vfs_open(path, (int)a2, &err);
-	if (!f)
-		return err;
-	f->nonblock = (a2 & Q_O_NONBLOCK) != 0;
-	fd = fd_install(my_files(), f, 0);
-	if (fd < 0)
-		file_put(f);
-	return fd;
+	(void)a4, (void)a5;
+	return fs_openat(Q_AT_FDCWD, a1, (int)a2, a3);
 }
 
 SYSCALL(sys_close)

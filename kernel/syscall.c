@@ -16,6 +16,7 @@
 #include "kernel/syscall.h"
 #include "kernel/task.h"
 #include "kernel/time.h"
+#include "kernel/upcall.h"
 
 static const syscall_fn table[NSYSCALLS] = {
 	[SYS_exit] = sys_exit, [SYS_fork] = sys_fork, [SYS_read] = sys_read,
@@ -65,6 +66,17 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_ioctl] = sys_ioctl, [SYS_reboot] = sys_reboot,
 	[SYS_trace] = sys_trace,
 	[SYS_meminfo] = sys_meminfo,
+	/* files and the name space */
+	[SYS_lseek] = sys_lseek, [SYS_pread] = sys_pread,
+	[SYS_pwrite] = sys_pwrite, [SYS_unlink] = sys_unlink,
+	[SYS_rename] = sys_rename, [SYS_mkdir] = sys_mkdir,
+	[SYS_rmdir] = sys_rmdir, [SYS_stat] = sys_stat,
+	[SYS_lstat] = sys_stat, [SYS_truncate] = sys_truncate,
+	[SYS_ftruncate] = sys_ftruncate, [SYS_chdir] = sys_chdir,
+	[SYS_fchdir] = sys_fchdir, [SYS_getcwd] = sys_getcwd,
+	[SYS_fsync] = sys_fsync, [SYS_fdatasync] = sys_fdatasync,
+	[SYS_sync] = sys_sync, [SYS_access] = sys_access,
+	[SYS_openat] = sys_openat, [SYS_unlinkat] = sys_unlinkat,
 };
 
 /* Time since the last crossing was spent in user mode (or, leaving, in

@@ -14,11 +14,7 @@ struct trapframe;
 
 typedef int32_t (*syscall_fn)(uint32_t, uint32_t, uint32_t, uint32_t, uint32_t);
 
-/* trap() hands a system call from user mode (int $0x80) here, whole. */
-void syscall_trap(struct trapframe *tf);
-/* CPU-time accounting at the user/kernel boundary (TSC based). */
-void acct_enter_kernel(void);
-void acct_leave_kernel(void);
+/* syscall_trap() and the crossing's accounting: kernel/upcall.h */
 
 #define SYSCALL(name) int32_t name(uint32_t a1, uint32_t a2, uint32_t a3, \
 				   uint32_t a4, uint32_t a5)
@@ -53,5 +49,15 @@ SYSCALL(sys_getpgid); SYSCALL(sys_setsid); SYSCALL(sys_getsid);
 SYSCALL(sys_ioctl); SYSCALL(sys_reboot);
 SYSCALL(sys_trace);		/* kernel/sys_trace.c */
 SYSCALL(sys_meminfo);
+/* kernel/sys_fs.c: files and the name space */
+SYSCALL(sys_lseek); SYSCALL(sys_pread); SYSCALL(sys_pwrite);
+SYSCALL(sys_unlink); SYSCALL(sys_rename); SYSCALL(sys_mkdir);
+SYSCALL(sys_rmdir); SYSCALL(sys_stat); SYSCALL(sys_truncate);
+SYSCALL(sys_ftruncate); SYSCALL(sys_chdir); SYSCALL(sys_fchdir);
+SYSCALL(sys_getcwd); SYSCALL(sys_fsync); SYSCALL(sys_fdatasync);
+SYSCALL(sys_sync); SYSCALL(sys_access); SYSCALL(sys_openat);
+SYSCALL(sys_unlinkat);
+/* open(at)'s common part: an fd or -errno */
+int32_t fs_openat(int dirfd, uint32_t upath, int flags, uint32_t mode);
 
 #endif

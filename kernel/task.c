@@ -16,7 +16,6 @@
 
 struct spinlock proc_lock = SPINLOCK_INIT("proc");
 struct task *task_table[MAX_TASKS];
-struct process kernel_process;
 static int next_tid = 1;
 static int ntasks;
 
@@ -31,33 +30,6 @@ task_init(void)
 	list_init(&k->sibling);
 	list_init(&k->tasks);
 	waitq_init(&k->child_wait);
-}
-
-static void
-sleep_timer_fn(void *arg)
-{
-	sched_wake((struct task *)arg, 0);
-}
-
-static void
-task_fields_init(struct task *t, struct process *proc)
-{
-	memset(t, 0, sizeof(*t));
-	t->magic = TASK_MAGIC;
-	t->proc = proc;
-	/* Not SLEEPING: a kill of the process (wake_all_tasks) may find the
-	 * task in proc->tasks before sched_fork() has given the policy its
-	 * state, and a wakeup then would queue a task the policy has never
-	 * seen (eevdf: weight 0 in its tree, reweighted there by the fork). */
-	t->state = TASK_NEW;
-	t->cpus_allowed = ~0u;
-	list_init(&t->rq_node);
-	list_init(&t->thread_node);
-	list_init(&t->wait_node);
-	spin_init(&t->wake_lock, "wake");
-	waitq_init(&t->join_wait);
-	timer_setup(&t->sleep_timer, sleep_timer_fn, t);
-	t->start_ns = sched_clock();
 }
 
 /* A free tid: the next number not in use (proc_lock held). */
@@ -112,13 +84,7 @@ task_alloc_idle(int cpu, uintptr_t stack_top)
 
 	if (!t)
 		panic("no memory for cpu%d's idle task", cpu);
-	task_fields_init(t, &kernel_process);
-	t->tid = 0;
-	t->is_idle = 1;
-	t->state = TASK_RUNNING;
-	t->on_cpu = 1;
-	t->cpu = cpu;
-	t->cpus_allowed = 1u << cpu;
+	task_idle_init(t, cpu);
 	t->kstack = stack_top - KSTACK_SIZE;
 	return t;
 }

@@ -177,6 +177,12 @@ int task_count(void);
 /* Start a kernel thread running fn(arg); returns it, already runnable. */
 struct task *kthread_create(const char *name, void (*fn)(void *), void *arg);
 struct task *task_alloc_idle(int cpu, uintptr_t stack_top);
+/* task_init.c, shared with the host harness.  task_fields_init: every
+ * field of t zeroed or at its starting value, in state TASK_NEW (no
+ * policy state yet: sched_fork() gives it), in proc (not listed there).
+ * task_idle_init: t as cpu's idle task, already running there. */
+void task_fields_init(struct task *t, struct process *proc);
+void task_idle_init(struct task *t, int cpu);
 /* The current task ends (a thread of its process, or a kernel thread). */
 void task_exit(int value) __attribute__((noreturn));
 

@@ -12,12 +12,6 @@
 #include "kernel/timer.h"
 #include "kernel/waitq.h"
 
-void
-waitq_init(struct waitq *wq)
-{
-	list_init(&wq->sleepers);
-}
-
 int
 waitq_sleep(struct waitq *wq, struct spinlock *lk, uint64_t deadline)
 {

@@ -23,7 +23,12 @@ struct waitq {
 	struct list sleepers;		/* struct task.wait_node */
 };
 
-void waitq_init(struct waitq *wq);
+static inline void
+waitq_init(struct waitq *wq)
+{
+	list_init(&wq->sleepers);
+}
+
 /* Caller holds lk.  Returns with lk held again.  Returns 0 when woken,
  * -ERESTARTSYS (kernel/signal.h) when a signal is pending for the task:
  * the caller returns it, and the way out to user mode turns it into EINTR

@@ -331,6 +331,13 @@ CASES = boot_cases() + ticks_cases() + user_cases() + seed_cases() + race_cases(
     selftest("lock-recursion", "lockrec", status=PANIC, timeout=60,
              checks=[must(r"recursion"), must(r"selftest_lock")],
              doc="taking a spinlock twice on one CPU is reported"),
+    selftest("lock-order", "lockorder", status=PANIC, timeout=60,
+             checks=[must(r"lock order: cpu0 takes 'pipe' \(rank 30\) at "
+                          r"test_lockorder\+0x[0-9a-f]+ while holding 'rq' "
+                          r"\(rank 50\), taken at test_lockorder"),
+                     must(r"Backtrace:")],
+             doc="taking locks against their ranks (kernel/lockrank.c) "
+                 "panics naming both locks and both places"),
     selftest("lock-deadlock", "lockup", status=PANIC, timeout=60,
              checks=[must(r"deadlock"), must(r"cpu0"),
                      must(r"held by cpu1"), must(r"stopped 3 other CPUs")],
@@ -550,7 +557,8 @@ def sched_cases():
              checks=no_panic + [must(r"^s_stress: [\d.]+ s, workers: \d+ "
                                      r"started.*failures 0\r?$")],
              doc="30 s of random fork/sleep/pipe/yield/nice/affinity/"
-                 "burst/thread/kill churn with 16 workers (real TCG)"),
+                 "burst/thread/mutex/signal/kill churn with 16 workers "
+                 "(real TCG), nothing leaked (make torture runs it longer)"),
     ]
 
 
@@ -696,10 +704,11 @@ CASES += signal_cases() + [
              "and history; Ctrl-\\ quits; a console read EINTR or "
              "restarted (SA_RESTART); top quits on q"),
     Case("tools-grep-ps",
-         "init=/bin/sh -- -c 'spinners 2 1 & ps | grep spin | grep -c "
-         "spinners; wait'",
+         "init=/bin/sh -- -c 'spinners 2 2 & sleep 0.5; ps | grep spin | "
+         "grep -c spinners; wait'",
          checks=[must(r"^[1-9]\r?$")],
-         doc="ps | grep spin finds the spinners"),
+         doc="ps | grep spin finds the spinners (given half a second to "
+             "exec: right after the fork the child is still sh)"),
     Case("tools-grep-regex",
          "init=/bin/sh -- -c 'echo abc | grep ^a.c$; echo aXXb | grep -E "
          "^aX+b$'",
@@ -788,6 +797,58 @@ KNOWN_GAPS = {}
 
 # The scheduler trace, its viewers and the gdb helpers: tests/trace_cases.py
 import trace_cases  # noqa: E402
+
+
+def fs_cases():
+    """fs-*: the file system (/tmp, the read-only initrd, /dev), once: its
+    behaviour does not depend on the policy."""
+    script = [
+        ("expect", PROMPT),
+        ("send", "echo hi > /tmp/f; cat /tmp/f\n"),
+        ("expect", r"\nhi\r?\n"),
+        ("send", "echo there >> /tmp/f; cat < /tmp/f\n"),
+        ("expect", r"\nhi\r?\nthere\r?\n"),
+        ("send", "cat /none 2> /tmp/err; cat /tmp/err\n"),
+        ("expect", r"\ncat: /none: No such file or directory\r?\n"),
+        ("send", "seed003 > /tmp/out; grep -c RESULT /tmp/out\n"),
+        ("expect", r"\n1\r?\n"),
+        ("send", "echo x > /f\n"),
+        ("expect", r"sh: /f: Read-only file system"),
+        ("send", "ls /tmp\n"),
+        ("expect", r"err"),
+        ("send", "exit\n"),
+    ]
+    return [
+        Case("fs-posix", "tmpfs_size=256K init=/bin/t_fs", timeout=120,
+             checks=[must(r"^t_fs: \d+ checks, 0 failed\r?$"),
+                     must(r"^t_fs: ENOSPC after 262144 bytes of "
+                          r"tmpfs_size=256K"),
+                     must(r"^t_fs: tmpfs pages 0 -> 0, free \+ slab "
+                          r"pages (\d+) -> \1: same"),
+                     must_not(r"PANIC")],
+             doc="user/tests/t_fs.c: /tmp's calls and their errors "
+                 "(ENOSPC at tmpfs_size=256K, EROFS on the initrd, ENOENT, "
+                 "EISDIR, ENOTDIR, ENOTEMPTY, EXDEV, EBADF, ESPIPE), an "
+                 "unlinked open file, the working directory, /dev/zero, "
+                 "stdio's modes and seeks, O_APPEND from two processes, "
+                 "and every page back at the end"),
+        Case("fs-race-real", "init=/bin/s_fsrace -- 500", profile="real",
+             timeout=180,
+             checks=[must(r"^s_fsrace: \d+ checks, 0 failed\r?$"),
+                     must(r"^s_fsrace: lister made \d+ passes"),
+                     must_not(r"PANIC|torn|wrong")],
+             doc="user/tests/s_fsrace.c on 4 CPUs (real TCG): workers "
+                 "create, read, rename over one shared name, unlink and "
+                 "append from two threads while a lister walks the "
+                 "directory; no torn file or record, no page left"),
+        Case("fs-shell-redirect", "init=/bin/sh", timeout=180,
+             interactive=script, checks=[must_not(r"PANIC")],
+             doc="the shell's >, >>, < and 2> into /tmp; seed003 > "
+                 "/tmp/out; a write to the initrd says EROFS"),
+    ]
+
+
+CASES += fs_cases()
 CASES += trace_cases.trace_cases(Case, must, must_not)
 
 # The scheduler labs' own QEMU cases (docs/course/): not in CASES, so the
@@ -801,6 +862,11 @@ LAB_CASES = [
          checks=[result_line("nice_share", ["share_pct", "ratio"]),
                  must_not(r"PANIC")],
          doc="lab 2: three hogs pinned to CPU 0 at nice 10, 0, -10 for 2 s"),
+    Case("lab3-interactive", "init=/bin/interactive -- 2 3 1 19", cpus=1,
+         timeout=120,
+         checks=[result_line("interactive", ["avg_us", "max_us", "missed"]),
+                 must_not(r"PANIC")],
+         doc="lab 3: a 1 ms / 19 ms interactive task beside 3 hogs on 1 CPU for 2 s"),
 ]
 # The gdb helpers (tools/gdb/policies.py) walk each policy's queue by its
 # struct names; the student policy's names are the student's, one set per

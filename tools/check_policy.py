@@ -17,6 +17,13 @@ boundary"):
    underscore, and no #if on one, outside comments and strings.  The same
    core must run every SCHED=.
 
+3. Every optional hook of struct sched_policy (policy.h, beside the core
+   file defaults.c) gets its default in sched_fill_defaults() (a FILL()
+   line of defaults.c), except those that are NULL on purpose (yield,
+   set_slice, count), so that the core may call through the table
+   without testing for NULL.  A hook added to the interface without a
+   default fails here.
+
 Each violation is printed as FILE:LINE: what is wrong; the exit status is 1
 if there was any.
 """
@@ -99,6 +106,28 @@ def check_core_file(path, policies):
     return errors
 
 
+REQUIRED_HOOKS = {"enqueue", "dequeue", "pick_next", "put_prev", "tick"}
+NULL_ON_PURPOSE = {"yield", "set_slice", "count"}
+HOOK_RE = re.compile(r"\(\*\s*([a-z_]+)\s*\)\s*\(")
+FILL_RE = re.compile(r"\bFILL\(\s*([a-z_]+)\s*,")
+
+
+def check_defaults(defaults, interface):
+    """Rule 3: every optional hook of interface has a FILL in defaults."""
+    with open(interface, encoding="utf-8") as f:
+        text = strip_comments_and_strings(f.read())
+    m = re.search(r"struct sched_policy\s*\{(.*?)\n\};", text, re.S)
+    if not m:
+        return [f"{interface}: no struct sched_policy"]
+    hooks = HOOK_RE.findall(m.group(1))
+    with open(defaults, encoding="utf-8") as f:
+        filled = set(FILL_RE.findall(strip_comments_and_strings(f.read())))
+    return [f"{defaults}: optional hook {h} of {interface} has no default "
+            f"(a FILL line in sched_fill_defaults, or NULL on purpose)"
+            for h in hooks
+            if h not in REQUIRED_HOOKS | NULL_ON_PURPOSE | filled]
+
+
 def policy_names(files):
     return [os.path.splitext(os.path.basename(f))[0] for f in files]
 
@@ -109,6 +138,9 @@ def run(core, policies):
         errors += check_policy_file(p)
     for c in core:
         errors += check_core_file(c, policy_names(policies))
+        iface = os.path.join(os.path.dirname(c), "policy.h")
+        if os.path.basename(c) == "defaults.c" and os.path.exists(iface):
+            errors += check_defaults(c, iface)
     return errors
 
 
@@ -143,6 +175,24 @@ def selftest():
             errs = run([core], [pol])
             ok = bool(errs) == want_fail
             failed += not ok
+            print(f"{'PASS' if ok else 'FAIL'}  policy-check/{name}"
+                  + ("" if ok else f": got {errs or 'no error'}"))
+    with tempfile.TemporaryDirectory() as d:
+        iface, dfl = os.path.join(d, "policy.h"), os.path.join(d, "defaults.c")
+        with open(iface, "w") as f:
+            f.write("struct sched_policy {\n\tvoid (*tick)(int);\n"
+                    "\tint (*select_cpu)(int);\n\tvoid (*yield)(int);\n};\n")
+        for name, body, want_fail in (
+                ("an optional hook with a FILL passes",
+                 "FILL(select_cpu, f);\n", False),
+                ("an optional hook without a default fails",
+                 "/* FILL(select_cpu, f) */\n", True)):
+            with open(dfl, "w") as f:
+                f.write(body)
+            errs = run([dfl], [])
+            ok = bool(errs) == want_fail
+            failed += not ok
+            cases.append(name)
             print(f"{'PASS' if ok else 'FAIL'}  policy-check/{name}"
                   + ("" if ok else f": got {errs or 'no error'}"))
     print(f"{len(cases) - failed} passed, {failed} failed")

@@ -14,6 +14,10 @@ a profile of the benchmark's virtual time.
 --per N divides by N (e.g. the number of round trips).  --lines FUNC
 adds FUNC's count per source line (inlined code under its own line).  To remove the
 boot's share, run twice with two sizes and subtract (--base-cmdline).
+--categories sorts every instruction into the categories of
+docs/performance.md (CATEGORIES below) by the chain of functions it was
+inlined from, innermost first: a spin_lock() inlined into pipe_write()
+counts as locking, not as the pipe.
 """
 import argparse
 import bisect
@@ -87,7 +91,8 @@ def profile(args, cmdline):
                        stdin=subprocess.DEVNULL, check=False)
         insns, runs = parse_log(log)
     ks = symbols(args.kernel)
-    us = symbols(os.path.join(ROOT, "build/user/bin", args.prog)) \
+    # the program next to the initrd it was packed into (build/ or build/release/)
+    us = symbols(os.path.join(os.path.dirname(args.initrd), "user/bin", args.prog)) \
         if args.prog else []
     ka, ua = [a for a, _ in ks], [a for a, _ in us]
     counts, per_insn = collections.Counter(), collections.Counter()
@@ -104,7 +109,8 @@ def profile(args, cmdline):
         if cap:
             block = block[:cap]
         counts[name] += len(block) * n
-        if args.lines and name == args.lines:
+        if (args.lines and name == args.lines) or \
+                (args.categories and pc >= 0xC0000000):
             for a in block:
                 per_insn[a] += n
     return counts, per_insn
@@ -124,6 +130,73 @@ def source_lines(elf, per_insn):
     return lines
 
 
+# (category, pattern on "function@file" of an inline frame).  Each
+# instruction is tried against the frames of its inline chain, innermost
+# first, and each frame against the rules in order; the first match wins.
+CATEGORIES = [
+    ("locks", r"^(spin_lock|spin_unlock|spin_trylock|irq_push|irq_pop|"
+              r"irq_push_cpu|irq_pop_cpu|spin_wait|double_rq_(un)?lock|"
+              r"rq_lock|rq_unlock|task_rq_lock|task_rq_unlock)\b"),
+    ("clock and CPU-time accounting",
+     r"^(sched_clock|rdtsc|tsc_\w+|account_\w+|acct_\w+|update_\w*time\w*|"
+     r"clock_\w+|sched_tick_ns)\b"),
+    ("user copies", r"^(copy_\w*user\w*|user_copy\w*|uvm_\w+|memcpy|"
+                    r"mm_user_\w+|walk_\w+)\b"),
+    ("syscall entry and exit", r"^(syscall_trap|allsyscalls\S*|trapret|"
+                               r"syscall_dispatch|proc_return_to_user|"
+                               r"signal_\w+|do_signal\w*)\b"),
+    ("descriptor layer", r"^(sys_read|sys_write|fd_get|file_get|file_put|"
+                         r"fd_\w+)\b"),
+    ("pipe and wait queues", r"^(pipe_\w+|waitq_\w+|poll_notify|"
+                             r"sched_sleep)\b"),
+    ("wakeup", r"^(sched_wake\w*|try_to_wake\w*|sched_kick|"
+               r"balance_place|\w+_check_preempt|smp_resched)\b"),
+    ("context switch", r"^(__schedule|schedule|arch_switch_to|swtch|"
+                       r"sched_finish_switch|tss_set_kstack|mm_pgdir_phys|"
+                       r"balance_after_switch|sched_preempt_point)\b"),
+    ("policy", r"@kernel/sched/(rr|o1|staircase|rsdl|cfs|eevdf|student|"
+               r"rt)\.[ch]|^rb_\w+@|@kernel/lib/(rbtree|weight)"),
+    ("tick and interrupts", r"^(sched_tick|timer_\w+|lapic_\w+|vec\d+|"
+                            r"alltraps\S*|trap|balance_tick|\w+_tick)\b"),
+]
+
+
+def inline_chains(elf, addrs):
+    """address -> [function@file, ...] innermost first (addr2line -i)."""
+    out = subprocess.run(["i686-linux-gnu-addr2line", "-a", "-f", "-i",
+                          "-e", elf] + [hex(a) for a in addrs],
+                         capture_output=True, text=True).stdout.splitlines()
+    chains, cur = {}, None
+    i = 0
+    while i < len(out):
+        if re.match(r"^0x[0-9a-f]+$", out[i]):
+            cur = int(out[i], 16)
+            chains[cur] = []
+            i += 1
+            continue
+        fn, where = out[i], out[i + 1] if i + 1 < len(out) else "??"
+        where = os.path.relpath(where, ROOT) if where.startswith("/") \
+            else where
+        chains[cur].append(f"{fn}@{where.split(':')[0]}")
+        i += 2
+    return chains
+
+
+def categorize(elf, per_insn, user_total):
+    """Instruction counts per category, and per (category, function)."""
+    rules = [(c, re.compile(r)) for c, r in CATEGORIES]
+    chains = inline_chains(elf, sorted(a for a in per_insn if per_insn[a]))
+    cats, detail = collections.Counter(), collections.Counter()
+    for a, n in per_insn.items():
+        chain = chains.get(a) or ["??@??"]
+        cat = next((c for frame in chain for c, r in rules
+                    if r.search(frame)), "other")
+        cats[cat] += n
+        detail[(cat, chain[-1].split("@")[0])] += n
+    cats["user mode"] += user_total
+    return cats, detail
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--kernel", default=os.path.join(ROOT, "build/kernel.elf"))
@@ -136,6 +209,8 @@ def main():
     p.add_argument("--timeout", type=int, default=300)
     p.add_argument("--lines", metavar="FUNC",
                    help="also count FUNC's instructions per source line")
+    p.add_argument("--categories", action="store_true",
+                   help="also sort the kernel's instructions into categories")
     p.add_argument("cmdline")
     args = p.parse_args()
     counts, per_insn = profile(args, args.cmdline)
@@ -147,6 +222,16 @@ def main():
     print(f"{total / args.per:12.1f}  total instructions")
     for name, n in counts.most_common(args.top):
         print(f"{n / args.per:12.1f}  {name}")
+    if args.categories:
+        user = sum(n for name, n in counts.items()
+                   if name.startswith("user") or name == "(user)")
+        cats, detail = categorize(args.kernel, per_insn, user)
+        print("\nper category (function: the outermost of the inline chain):")
+        for cat, n in cats.most_common():
+            print(f"{n / args.per:12.1f}  {cat}")
+            for (c, fn), m in detail.most_common():
+                if c == cat and m / args.per >= 8:
+                    print(f"{m / args.per:18.1f}  {fn}")
     if args.lines:
         print(f"\n{args.lines}, per source line:")
         for where, n in source_lines(args.kernel, per_insn).most_common():

@@ -21,6 +21,7 @@ static const char *const owner_names[Q_MEM_NOWNERS] = {
 	[Q_MEM_KERNEL] = "kernel", [Q_MEM_USER] = "user",
 	[Q_MEM_PGTABLE] = "pagetables", [Q_MEM_KSTACK] = "kstacks",
 	[Q_MEM_SLAB] = "slab", [Q_MEM_LARGE] = "kmalloc-pages",
+	[Q_MEM_TMPFS] = "tmpfs",
 };
 
 static int

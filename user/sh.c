@@ -52,7 +52,8 @@
 
 #include "sh_edit.h"
 
-/* A word (op == 0) or an operator: '|', '<', '>', 'e' (2>), 'd' (2>&1). */
+/* A word (op == 0) or an operator: '|', '<', '>', 'a' (>>), 'e' (2>),
+ * 'd' (2>&1). */
 struct token {
 	int op;
 	char *word;
@@ -62,6 +63,7 @@ struct cmd {
 	char *argv[MAXARGS + 1];	/* NULL-terminated */
 	char *in, *out, *err;		/* redirections, or NULL */
 	int err_to_out;			/* 2>&1 */
+	int append;			/* >>: out opened O_APPEND */
 };
 
 static int last_status;			/* $? */
@@ -88,7 +90,7 @@ static const char *pipeline_text = "";	/* for "jobs" */
 static const char help_text[] =
 	"Quanta sh: words, 'quotes', \"quotes\", \\x, $?, # comments\n"
 	"  a ; b      run a, then b        a & b    run a in the background\n"
-	"  a | b      pipe a into b        < f  > f  2> f  2>&1    redirect\n"
+	"  a | b      pipe a into b        < f  > f  >> f  2> f  2>&1 redirect\n"
 	"builtins:\n"
 	"  exit [N]               leave the shell (N = 0: init powers off)\n"
 	"  jobs, fg [%N], bg [%N] job control (Ctrl-Z stops the foreground)\n"
@@ -189,6 +191,10 @@ static int
 scan_op(const char *s, int *len)
 {
 	*len = 1;
+	if (s[0] == '>' && s[1] == '>') {
+		*len = 2;
+		return 'a';		/* >> FILE */
+	}
 	if (s[0] == '|' || s[0] == '<' || s[0] == '>')
 		return s[0];
 	if (s[0] == '2' && s[1] == '>' && s[2] == '&' && s[3] == '1') {
@@ -266,8 +272,8 @@ set_redirect(struct cmd *c, int op, char *file)
 {
 	if (op == '<')
 		c->in = file;
-	else if (op == '>')
-		c->out = file;
+	else if (op == '>' || op == 'a')
+		c->out = file, c->append = op == 'a';
 	else
 		c->err = file;
 }
@@ -363,7 +369,8 @@ run_child(struct cmd *c)
 	if (script_fd > 2)
 		close(script_fd);
 	if ((c->in && redirect(c->in, O_RDONLY, 0) < 0) ||
-	    (c->out && redirect(c->out, wr, 1) < 0) ||
+	    (c->out && redirect(c->out, c->append ? O_WRONLY | O_CREAT |
+				O_APPEND : wr, 1) < 0) ||
 	    (c->err && redirect(c->err, wr, 2) < 0))
 		_exit(1);
 	if (c->err_to_out)

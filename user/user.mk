@@ -103,8 +103,9 @@ $(B)/initrd/bin/%: $(B)/user/bin/%
 $(foreach a,$(USER_ALIASES),$(eval $(B)/initrd/bin/$(firstword $(subst =, ,$(a))): \
 	$(B)/initrd/bin/$(lastword $(subst =, ,$(a))) user/user.mk ; $$(Q)cp $$< $$@))
 
+# The mount points (kernel/vfs.c) are empty directories of the initrd.
 $(INITRD): $(USER_PROGS) $(USER_ALIAS_BINS) tools/mkinitrd.py
-	@mkdir -p $(B)/initrd/bin
+	@mkdir -p $(B)/initrd/bin $(B)/initrd/dev $(B)/initrd/proc $(B)/initrd/tmp
 	@$(if $(Q),echo "  INITRD  $@")
 	$(Q)$(PYTHON) tools/mkinitrd.py $@ $(B)/initrd
 

@@ -16,8 +16,8 @@
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
-#include "kernel/smp.h"
 #include "kernel/spinlock.h"
+#include "kernel/upcall.h"
 
 #define KSTACK_SLOT	((KSTACK_PAGES + 1) * PGSIZE)	/* guard + stack */
 #define NKSTACKS	((KSTACK_END - KSTACK_BASE) / KSTACK_SLOT)

@@ -24,6 +24,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/time.h"
+#include "kernel/upcall.h"
 
 #define TRAMPOLINE	0x8000
 #define AP_TIMEOUT_NS	200000000ull	/* 200 ms */
@@ -32,7 +33,6 @@
 #define TICKET(attempt, id)	(((attempt) << 8) | (id))
 
 extern char trampoline_start[], trampoline_end[];
-void kmain_ap(struct cpu *c);		/* kernel/main.c */
 
 struct trampoline_slots {		/* at TRAMPOLINE + 4, see trampoline.asm */
 	uint32_t cr3;

@@ -15,8 +15,7 @@
 #include "kernel/cpu.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
-#include "kernel/proc.h"
-#include "kernel/syscall.h"
+#include "kernel/upcall.h"
 
 static trap_handler_t handlers[256];
 static const char *handler_names[256];

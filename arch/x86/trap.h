@@ -57,6 +57,8 @@ typedef void (*trap_handler_t)(struct trapframe *tf);
 
 /* Install the C handler for an interrupt vector (not for exceptions). */
 void trap_register(int vector, trap_handler_t fn, const char *name);
+/* Every trap but int $0x80, from alltraps (trapentry.asm). */
+void trap(struct trapframe *tf);
 const char *trap_name(int trapno);
 void trap_dump(const struct trapframe *tf);
 

@@ -18,6 +18,7 @@
 #define EFAULT		14
 #define EBUSY		16
 #define EEXIST		17
+#define EXDEV		18
 #define ENOTDIR		20
 #define EISDIR		21
 #define EINVAL		22
@@ -34,6 +35,7 @@
 #define EDEADLK		35
 #define ENAMETOOLONG	36
 #define ENOSYS		38
+#define ENOTEMPTY	39
 #define ETIMEDOUT	110
 
 #endif

@@ -13,7 +13,7 @@
 #define SYS_fork		2	/* () */
 #define SYS_read		3	/* (int fd, void *buf, size_t n) */
 #define SYS_write		4	/* (int fd, const void *buf, size_t n) */
-#define SYS_open		5	/* (const char *path, int flags) */
+#define SYS_open		5	/* (const char *path, int flags, mode_t mode) */
 #define SYS_close		6	/* (int fd) */
 #define SYS_waitpid		7	/* (int pid, int *status, int options) */
 #define SYS_execve		8	/* (path, char *const argv[], char *const envp[]) */
@@ -83,6 +83,28 @@
 #define SYS_reboot		76	/* (magic, magic2, cmd) */
 #define SYS_trace		100	/* (int op, uint32_t arg, struct q_trace_status *) uapi/trace.h */
 #define SYS_meminfo		110	/* (int op, void *buf, int max): pages and kmalloc blocks by owner */
-#define NSYSCALLS		111
+
+/* Files and the name space (docs/syscalls.md, "Files") */
+#define SYS_lseek		120	/* (int fd, off_t off, int whence) -> new offset */
+#define SYS_pread		121	/* (int fd, void *buf, size_t n, off_t off) */
+#define SYS_pwrite		122	/* (int fd, const void *buf, size_t n, off_t off) */
+#define SYS_unlink		123	/* (const char *path) */
+#define SYS_rename		124	/* (const char *old, const char *new) */
+#define SYS_mkdir		125	/* (const char *path, mode_t mode) */
+#define SYS_rmdir		126	/* (const char *path) */
+#define SYS_stat		127	/* (const char *path, struct q_stat *) */
+#define SYS_lstat		128	/* (const char *path, struct q_stat *): = stat */
+#define SYS_truncate		129	/* (const char *path, off_t len) */
+#define SYS_ftruncate		130	/* (int fd, off_t len) */
+#define SYS_chdir		131	/* (const char *path) */
+#define SYS_fchdir		132	/* (int fd) */
+#define SYS_getcwd		133	/* (char *buf, size_t size) -> bytes with the NUL */
+#define SYS_fsync		134	/* (int fd) */
+#define SYS_fdatasync		135	/* (int fd) */
+#define SYS_sync		136	/* () */
+#define SYS_access		137	/* (const char *path, int mode) */
+#define SYS_openat		138	/* (int dirfd, const char *path, int flags, mode_t mode) */
+#define SYS_unlinkat		139	/* (int dirfd, const char *path, int flags) */
+#define NSYSCALLS		140
 
 #endif

@@ -55,6 +55,7 @@ struct q_sched_param {
 #define Q_O_RDWR	2
 #define Q_O_ACCMODE	3
 #define Q_O_CREAT	0100
+#define Q_O_EXCL	0200
 #define Q_O_TRUNC	01000
 #define Q_O_APPEND	02000
 #define Q_O_NONBLOCK	04000
@@ -66,13 +67,32 @@ struct q_sched_param {
 #define Q_S_IFDIR	0040000
 #define Q_S_IFREG	0100000
 
+/* SYS_fstat, SYS_stat: the first four fields are all a file kind must
+ * fill; the rest are zero unless it knows them (times are CLOCK_REALTIME). */
 struct q_stat {
 	uint32_t st_mode;
 	uint32_t st_ino;
 	uint32_t st_nlink;
 	uint32_t st_size;
+	uint32_t st_dev;		/* the mount's number, 1.. */
+	uint32_t st_rdev;		/* devices: Linux's major << 8 | minor */
+	uint32_t st_blksize;		/* preferred I/O size */
+	uint32_t st_blocks;		/* 512-byte blocks allocated */
+	struct q_timespec st_atim, st_mtim, st_ctim;
 };
 
+/* lseek's whence, access's mode, the *at calls (Linux's values) */
+#define Q_SEEK_SET	0
+#define Q_SEEK_CUR	1
+#define Q_SEEK_END	2
+#define Q_F_OK		0
+#define Q_X_OK		1
+#define Q_W_OK		2
+#define Q_R_OK		4
+#define Q_AT_FDCWD	(-100)
+#define Q_AT_REMOVEDIR	0x200
+
+#define Q_PATH_MAX	1024	/* bytes of a path, its NUL included */
 #define Q_NAME_MAX	59
 struct q_dirent {
 	uint32_t d_ino;
@@ -381,7 +401,8 @@ struct q_tunable {
 #define Q_MEM_KSTACK	3	/* kernel stacks */
 #define Q_MEM_SLAB	4	/* kmalloc size-class pages */
 #define Q_MEM_LARGE	5	/* kmalloc blocks of whole pages */
-#define Q_MEM_NOWNERS	6
+#define Q_MEM_TMPFS	6	/* file data in /tmp (kernel/ramfs.c) */
+#define Q_MEM_NOWNERS	7
 
 struct q_meminfo {
 	uint32_t total_pages, free_pages;	/* free + sum(pages) = total */

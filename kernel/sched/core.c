@@ -15,7 +15,7 @@
  *   run  -> pick_next took it out of the queue; it is rq->curr
  *   preempted -> put_prev puts it back in the queue
  *   sleep -> schedule() sees state != RUNNING: dequeue(DEQ_SLEEP)
- *   wakeup -> sched_wake: placed (balance.c), enqueue(ENQ_WAKEUP)
+ *   wakeup -> sched_wake: placed (select_cpu), enqueue(ENQ_WAKEUP)
  *   exit -> schedule() sees a zombie: dequeue(DEQ_EXIT), never runs again
  *
  * Locking: rq->lock protects the runqueue and the scheduling fields of its
@@ -482,7 +482,28 @@ wait_off_cpu(struct task *p)
 	}
 }
 
-/* Wake p: put it on a runqueue chosen by the balancer.
+/* The CPU p is queued on when woken (ENQ_WAKEUP | ENQ_SYNC) or new
+ * (ENQ_NEW): the rt class's choice for an rt task (the core's placement
+ * if no CPU runs lower), the policy's select_cpu for the policy's own,
+ * held to p's affinity.  from: the waker's or the parent's CPU. */
+static inline __attribute__((always_inline)) int
+select_task_cpu(struct task *p, int flags, int from)
+{
+	int cpu;
+
+	if (__builtin_expect(is_rt(p), 0)) {
+		cpu = rt_select_cpu(p);
+		return cpu >= 0 ? cpu : sched_default_select_cpu(p, flags, from);
+	}
+	cpu = sched_ops.select_cpu(p, flags, from);
+	if ((unsigned)cpu >= (unsigned)ncpu || !((p->cpus_allowed >> cpu) & 1))
+		panic("select_cpu: policy %s put task %d on cpu %d, outside "
+		      "its CPUs (mask 0x%x, %d online)", sched_ops.name, p->tid,
+		      cpu, p->cpus_allowed, ncpu);
+	return cpu;
+}
+
+/* Wake p: put it on a runqueue chosen by select_task_cpu().
  *
  * p->wake_lock orders wakers of the same task.  Under the lock of p's
  * runqueue, a sleeping task is in one of two states: still queued and
@@ -515,10 +536,8 @@ sched_wake(struct task *p, int sync)
 		wait_off_cpu(p);
 		spin_lock(&src->lock);
 	}
-	cpu = is_rt(p) ? rt_select_cpu(p) : -1;
-	if (cpu < 0)
-		cpu = balance_place(p, sync ? PLACE_WAKE | PLACE_SYNC :
-				    PLACE_WAKE, this_cpu()->id);
+	cpu = select_task_cpu(p, ENQ_WAKEUP | (sync ? ENQ_SYNC : 0),
+			      this_cpu()->id);
 	rq = cpu_rq(cpu);
 	if (rq != src) {
 		spin_unlock(&src->lock);
@@ -594,12 +613,9 @@ sched_fork(struct task *parent, struct task *child)
 void
 sched_wake_new(struct task *p, struct task *parent, int child_first)
 {
-	int cpu = is_rt(p) ? rt_select_cpu(p) : -1;
-	struct rq *rq;
+	int cpu = select_task_cpu(p, ENQ_NEW, parent ? parent->cpu : p->cpu);
+	struct rq *rq = cpu_rq(cpu);
 
-	if (cpu < 0)
-		cpu = balance_place(p, PLACE_FORK, parent ? parent->cpu : p->cpu);
-	rq = cpu_rq(cpu);
 	if (cpu != p->cpu) {
 		struct rq *src = cpu_rq(p->cpu);
 		double_rq_lock(src, rq);
@@ -681,7 +697,7 @@ sched_tick(void)
 	rq_check(rq);
 	spin_unlock(&rq->lock);
 	timer_run_expired();
-	balance_tick(rq);
+	sched_ops.balance(rq);	/* default: balance_tick() */
 }
 
 /* The running task gives up the CPU.  The class's yield hook says how; a

@@ -4,7 +4,8 @@
  *
  * Only five hooks of struct sched_policy are required (policy.h).  At boot
  * sched_fill_defaults() copies the policy into sched_ops and fills every
- * other NULL hook with the default below, so the core always calls through
+ * other NULL hook with the default below (placement and balancing: the
+ * core's own, balance.c), so the core always calls through
  * a full table and no hot path tests for NULL.  Two hooks stay NULL on
  * purpose, because NULL is an answer: yield (the core then requeues the
  * task with enqueue(ENQ_YIELD)) and set_slice (the policy has no per-task
@@ -110,6 +111,18 @@ default_dump(struct rq *rq)
 	printk("\n");
 }
 
+/* The core's placement (balance.c): each era's rule for a new task and
+ * for a woken one (balance_place).  rt tasks the rt class cannot place
+ * come here too (core.c). */
+int
+sched_default_select_cpu(struct task *p, int flags, int waker_cpu)
+{
+	if (flags & ENQ_NEW)
+		return balance_place(p, PLACE_FORK, waker_cpu);
+	return balance_place(p, (flags & ENQ_SYNC) ? PLACE_WAKE | PLACE_SYNC :
+			     PLACE_WAKE, waker_cpu);
+}
+
 #define FILL(hook, fn)				\
 	do {					\
 		if (!sched_ops.hook)		\
@@ -137,6 +150,8 @@ sched_fill_defaults(void)
 	FILL(prio, default_prio);
 	FILL(key, default_key);
 	FILL(dump, default_dump);
+	FILL(select_cpu, sched_default_select_cpu);
+	FILL(balance, balance_tick);
 	/* count: NULL means no check (rq_check); yield, set_slice: above */
 }
 
@@ -176,6 +191,56 @@ int
 task_same_process(const struct task *a, const struct task *b)
 {
 	return a->proc == b->proc;
+}
+
+/* ---- balancing moves a policy's balance hook may make (policy.h) ---- */
+
+static int
+may_run_on(const struct task *p, const struct rq *rq)
+{
+	return (p->cpus_allowed >> rq->cpu) & 1;
+}
+
+int
+sched_pull_task(struct rq *dst, struct rq *src)
+{
+	struct list *pos;
+	int moved = 0;
+
+	KASSERT(dst != src);
+	double_rq_lock(dst, src);
+	list_for_each(pos, &src->queued) {	/* in the order they queued */
+		struct task *p = list_entry(pos, struct task, rq_node);
+		if (may_run_on(p, dst) && !p->on_cpu) {
+			sched_move_task(src, dst, p);
+			dst->stats.lb_pulled++;
+			moved = 1;
+			break;
+		}
+	}
+	double_rq_unlock(dst, src);
+	return moved;
+}
+
+int
+sched_push_curr(struct rq *src, struct rq *dst)
+{
+	struct task *curr;
+	int asked = 0;
+
+	KASSERT(dst != src);
+	spin_lock(&src->lock);
+	curr = src->curr;
+	if (curr != src->idle && !task_is_rt(&curr->view) &&
+	    may_run_on(curr, dst)) {
+		src->push_cpu = dst->cpu;	/* sched_finish_switch() */
+		src->stats.alb_pushed++;
+		sched_resched(src);
+		asked = 1;
+	}
+	sched_check_rq(src);
+	spin_unlock(&src->lock);
+	return asked;
 }
 
 struct rq *

@@ -152,6 +152,24 @@ struct sched_policy {
 	/* Debug builds: how many tasks the policy's structure holds; the
 	 * core panics if it disagrees.  Default: no such check. */
 	unsigned (*count)(struct rq *rq);
+	/* Placement: the CPU p should be queued on, p being woken (flags
+	 * ENQ_WAKEUP, with ENQ_SYNC if the waker is about to sleep) or new
+	 * (ENQ_NEW).  waker_cpu is the CPU of the waker or of the parent;
+	 * task_cpu(p) is where p last ran (a new task: its parent's CPU).
+	 * p is not queued and nothing else can wake, run or move it
+	 * meanwhile; task_rq(p) may be locked, no other runqueue is: read
+	 * other CPUs through the accessors, as a hint that may be stale.
+	 * Must return a CPU in task_cpus_allowed(p); the core panics
+	 * otherwise.  Default: the core's placement (balance.c: the previous
+	 * CPU, the waker's for a sync wakeup, an idle CPU; a new task on the
+	 * idlest CPU). */
+	int (*select_cpu)(struct task *p, int flags, int waker_cpu);
+	/* The periodic balancing step, on every CPU at every tick after
+	 * tick() and the timers, rq not locked, interrupts off; moves tasks
+	 * with sched_pull_task() and sched_push_curr().  (A CPU about to go
+	 * idle still pulls with the core's newly-idle balance, tunable
+	 * newidle_balance.)  Default: the core's balancer (balance.c). */
+	void (*balance)(struct rq *rq);
 
 	const struct tunable *tunables;
 	size_t ntunables;
@@ -312,6 +330,15 @@ void sched_resched(struct rq *rq);
 uint64_t sched_curr_runtime(struct rq *rq);
 int sched_ncpu(void);
 struct rq *sched_cpu_rq(int cpu);
+/* Balancing moves, for a balance hook (no runqueue lock held).  Pull:
+ * move to dst the task that has been queued on src the longest among
+ * those allowed on dst and not running; 1 if one moved, 0 if src had
+ * none.  Push: ask src's running task (one of the policy's, allowed on
+ * dst) to move to dst at its next switch, which sched_resched(src) makes
+ * soon; it moves only if src then still runs more tasks than dst.  1 if
+ * asked, 0 if src's current task may not go. */
+int sched_pull_task(struct rq *dst, struct rq *src);
+int sched_push_curr(struct rq *src, struct rq *dst);
 /* Nanoseconds since boot (the TSC, scaled); rq_clock() is cheaper. */
 uint64_t sched_clock(void);
 /* The tick rate (hz= on the command line) and one tick in ns: a 32-bit

@@ -79,6 +79,8 @@ rq_locked_here(struct rq *rq)
  * core's default (defaults.c); the core calls through this. */
 extern struct sched_policy sched_ops;
 void sched_fill_defaults(void);
+/* The core's placement, the select_cpu hook's default (defaults.c). */
+int sched_default_select_cpu(struct task *p, int flags, int waker_cpu);
 
 /* ---- for the rest of the kernel ---- */
 void sched_init(void);			/* BSP, before any task */
@@ -132,13 +134,16 @@ void balance_tick(struct rq *rq);
 void balance_update_load(struct rq *rq);	/* each tick, rq locked */
 void balance_newidle(struct rq *rq);	/* rq locked; may drop and retake */
 void balance_after_switch(struct rq *rq, struct task *prev, int to);
+
+/* core.c, for the balancer and the switch path */
 void sched_finish_switch(void);
 /* Move a queued, not running task p from src to dst; both locked. */
 void sched_move_task(struct rq *src, struct rq *dst, struct task *p);
+/* Both runqueues locked, the lower CPU number first (one lock if a == b). */
 void double_rq_lock(struct rq *a, struct rq *b);
+void double_rq_unlock(struct rq *a, struct rq *b);
 /* SCHED_DEBUG: panic unless rq (locked) is consistent - its counts, queue
  * and the policy's own structure (policy count()). */
 void sched_check_rq(struct rq *rq);
-void double_rq_unlock(struct rq *a, struct rq *b);
 
 #endif

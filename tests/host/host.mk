@@ -29,6 +29,7 @@ HOST_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -MMD -MP \
 # the host's libc stands in for kernel/lib/string.c and printf.c.
 HOST_KFLAGS := -Wno-format
 HOST_KSRC := $(SCHED_CORE:%=kernel/sched/%.c) kernel/spinlock.c kernel/tunable.c kernel/timer.c \
+	kernel/task_init.c kernel/printk.c kernel/lockrank.c \
 	$(filter-out kernel/lib/string.c kernel/lib/printf.c,\
 		$(wildcard kernel/lib/*.c))
 HOST_SIM := tests/host/shim.c tests/host/sim.c

@@ -795,6 +795,97 @@ pipe_affine_modern(void)
 	pipe_affine_in(LB_ERA_MODERN, 0);
 }
 
+/* ---- the moves a policy's balance hook may make (policy.h) ---- */
+struct move_call {
+	int push, src, dst, result;
+};
+
+static void
+move_fn(void *arg)
+{
+	struct move_call *m = arg;
+
+	m->result = m->push ?
+		sched_push_curr(cpu_rq(m->src), cpu_rq(m->dst)) :
+		sched_pull_task(cpu_rq(m->dst), cpu_rq(m->src));
+}
+
+/* From dst's CPU, as a balance hook would: pull from src, or push src's
+ * running task to dst.  Returns the call's result. */
+static int
+move(int push, int src, int dst)
+{
+	struct move_call m = { push, src, dst, -1 };
+
+	sim_on(dst, move_fn, &m);
+	return m.result;
+}
+
+/* Run until t is queued (not running) on cpu, or runs there (running);
+ * 0 if that does not happen within 2 s. */
+static int
+wait_for(struct sim_task *t, int cpu, int running)
+{
+	for (uint64_t end = sim_now + 2 * SEC; sim_now < end;) {
+		struct rq *rq = cpu_rq(cpu);
+		if (t->task.cpu == cpu && (running ? rq->curr == &t->task :
+		    !list_empty(&t->task.rq_node)))
+			return 1;
+		sim_run_until(sim_now + 100 * US);
+	}
+	return 0;
+}
+
+/* sched_pull_task() and sched_push_curr() with the core's balancer off:
+ * a pull takes a queued task that may go, never a pinned one; a push
+ * moves the running task at its next switch, never a pinned one. */
+static void
+policy_moves(void)
+{
+	struct sim_task *p0, *p1, *f;
+
+	sim_boot(2);			/* (it sets every tunable to its default) */
+	set_tunable("lb_enabled", 0);
+	set_tunable("newidle_balance", 0);
+	set_tunable("lb_fork_balance", 0);
+	sim_run_until(T0);
+	p0 = new_task("pinned%d", 0, 0x1);
+	p1 = new_task("pinned%d", 1, 0x1);
+	sim_hog(p0);
+	sim_hog(p1);
+	sim_start(p0, 0);
+	sim_start(p1, 0);
+	sim_run_until(T0 + 20 * MS);
+	if (move(0, 0, 1) != 0)
+		sim_fail("sched_pull_task took a task pinned to cpu0");
+	if (!wait_for(p0, 0, 1) || move(1, 0, 1) != 0)
+		sim_fail("sched_push_curr did not refuse a running pinned task");
+	f = new_task("free%d", 0, 0x3);
+	sim_hog(f);
+	sim_start(f, 0);
+	if (f->task.cpu != 0)
+		sim_fail("without fork balancing, the hog started on cpu%d",
+			 f->task.cpu);
+	if (!wait_for(f, 0, 0))
+		sim_fail("the free hog is never queued on cpu0");
+	else if (move(0, 0, 1) != 1 || f->task.cpu != 1)
+		sim_fail("sched_pull_task did not take the free hog (cpu%d)",
+			 f->task.cpu);
+	if (sched_set_affinity(&f->task, 0x1) != 0 ||
+	    sched_set_affinity(&f->task, 0x3) != 0)
+		sim_fail("sched_set_affinity refused");
+	sim_run_until(sim_now + 5 * MS);
+	if (!wait_for(f, 0, 1))
+		sim_fail("the free hog never runs on cpu0 again");
+	else if (move(1, 0, 1) != 1)
+		sim_fail("sched_push_curr refused the running free hog");
+	sim_run_until(sim_now + 5 * MS);
+	if (f->task.cpu != 1)
+		sim_fail("pushed, the free hog is on cpu%d, not cpu1",
+			 f->task.cpu);
+	sim_info("pull and push: the pinned stayed, the free hog moved");
+}
+
 const struct scenario generic_scenarios[] = {
 	{ "spread-balance", spread_balance },
 	{ "spread-fork", spread_fork },
@@ -815,6 +906,7 @@ const struct scenario generic_scenarios[] = {
 	{ "pipe-affine", pipe_affine },
 	{ "pipe-affine-2.6.0", pipe_affine_2_6_0 },
 	{ "pipe-affine-modern", pipe_affine_modern },
+	{ "policy-moves", policy_moves },
 };
 const int generic_count =
 	sizeof(generic_scenarios) / sizeof(generic_scenarios[0]);

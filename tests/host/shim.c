@@ -2,16 +2,19 @@
  * shim.c - the kernel services the scheduler sources need, for the host.
  *
  * kernel/sched/{core,balance,trace,<policy>}.c, kernel/spinlock.c,
- * kernel/tunable.c and kernel/timer.c are compiled unmodified; this file
- * supplies what they call outside themselves: the per-CPU area, the clock,
- * the heap, the console, panic, the reschedule IPI, the context switch and
- * the idle task.  Everything is single-threaded and driven by sim.c.
+ * kernel/tunable.c, kernel/timer.c, kernel/task_init.c (a task's starting
+ * fields) and kernel/printk.c (the console's format and stamps) are
+ * compiled unmodified; this file supplies what they call outside
+ * themselves: the per-CPU area, the clock, the heap, the serial port,
+ * panic, the reschedule IPI, the context switch and the idle task's
+ * memory.  Everything is single-threaded and driven by sim.c.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "drivers/uart.h"
 #include "kernel/cpu.h"
 #include "kernel/kmalloc.h"
 #include "kernel/ksyms.h"
@@ -86,52 +89,37 @@ kfree(void *p)
 	free(p);
 }
 
-/* ---- console ---- */
+/* ---- console: kernel/printk.c formats and stamps, these are its wires ---- */
 int sim_verbose;
 static char last_lines[16][160];	/* shown by panic */
-static int nlast;
+static int nlast, last_col;
 
+/* COM1: every line is kept for a panic report, and printed with -v (the
+ * serial line's carriage returns are not). */
 void
-vprintk(const char *fmt, va_list ap)
+uart_putc(uint16_t port, char c)
 {
-	char *line = last_lines[nlast++ % 16];
+	char *line = last_lines[nlast % 16];
 
-	vsnprintf(line, sizeof(last_lines[0]), fmt, ap);
+	(void)port;
+	if (c == '\r')
+		return;
 	if (sim_verbose)
-		printf("[%5llu.%06llu] cpu%d: %s",
-		       (unsigned long long)(sim_now / 1000000000ull),
-		       (unsigned long long)(sim_now / 1000) % 1000000,
-		       sim_cpu_id, line);
+		putchar(c);
+	if (last_col < (int)sizeof(last_lines[0]) - 2)
+		line[last_col++] = c;
+	line[last_col] = 0;
+	if (c == '\n') {
+		nlast++;
+		last_col = 0;
+	}
 }
 
+/* The data channel (data_printf): stdout. */
 void
-printk(const char *fmt, ...)
+debugcon_write(const char *s, uint32_t n)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	vprintk(fmt, ap);
-	va_end(ap);
-}
-
-void
-pr_info(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vprintk(fmt, ap);
-	va_end(ap);
-}
-
-void
-data_printf(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
+	fwrite(s, 1, n, stdout);
 }
 
 const char *
@@ -185,8 +173,9 @@ panic(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "\nlast kernel messages:\n");
-	for (int i = nlast > 16 ? nlast - 16 : 0; i < nlast; i++)
-		fprintf(stderr, "  %s", last_lines[i % 16]);
+	for (int i = nlast > 15 ? nlast - 15 : 0; i <= nlast; i++)
+		if (last_lines[i % 16][0])
+			fprintf(stderr, "  %s", last_lines[i % 16]);
 	sim_dump(stderr);
 	printf("FAIL %s: kernel panic (details on stderr)\n",
 	       sim_scenario_name);
@@ -196,58 +185,37 @@ panic(const char *fmt, ...)
 	_exit(1);
 }
 
-/* ---- tasks: what kernel/task.c does for the scheduler ---- */
-struct process kernel_process;
+/* ---- tasks: kernel/task_init.c sets their fields, as in the kernel ---- */
 
-static void
-sleep_timer_fn(void *arg)
-{
-	sched_wake((struct task *)arg, 0);
-}
-
-/* task_fields_init() of kernel/task.c, for tasks the simulator owns. */
+/* A task the simulator owns (no kernel stack, no slot in a task table). */
 struct sim_task *
 sim_task_alloc(const char *name)
 {
 	struct sim_task *st = calloc(1, sizeof(*st));
-	struct task *t;
 	static int next_tid = 1;
 
 	if (!st)
 		abort();
-	t = &st->task;
-	t->magic = TASK_MAGIC;
-	t->proc = &kernel_process;
-	t->state = TASK_SLEEPING;	/* not runnable until woken */
-	t->cpus_allowed = ~0u;
-	list_init(&t->rq_node);
-	list_init(&t->thread_node);
-	list_init(&t->wait_node);
-	spin_init(&t->wake_lock, "wake");
-	list_init(&t->join_wait.sleepers);
-	timer_setup(&t->sleep_timer, sleep_timer_fn, t);
-	t->start_ns = sched_clock();
-	t->tid = next_tid++;
+	task_fields_init(&st->task, &kernel_process);
+	st->task.tid = next_tid++;
 	st->name = name;
 	st->running_on = -1;
 	return st;
 }
 
+/* kernel/task.c's, less the boot stack the simulator does not have. */
 struct task *
 task_alloc_idle(int cpu, uintptr_t stack_top)
 {
-	struct sim_task *st = sim_task_alloc("idle");
-	struct task *t = &st->task;
+	struct sim_task *st = calloc(1, sizeof(*st));
 
 	(void)stack_top;
-	t->tid = 0;
-	t->is_idle = 1;
-	t->state = TASK_RUNNING;
-	t->on_cpu = 1;
-	t->cpu = cpu;
-	t->cpus_allowed = 1u << cpu;
+	if (!st)
+		abort();
+	task_idle_init(&st->task, cpu);
+	st->name = "idle";
 	st->running_on = cpu;
-	return t;
+	return &st->task;
 }
 
 /* The context switch: no registers to save, the simulator only records it

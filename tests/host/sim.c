@@ -721,6 +721,23 @@ sim_pinger(struct sim_task *st, struct sim_chan *in, struct sim_chan *out,
 	sim_user(st, (int64_t)(run_ns ? sim_rand() % run_ns : 0));
 }
 
+/* ponger: a pinger that waits for the first post instead of making it,
+ * so that a ping and a pong pass one message back and forth. */
+static void
+ponger_first(struct sim_task *st)
+{
+	st->step = pinger_step;
+	sim_chan_wait(st, st->in, pinger_got);
+}
+
+void
+sim_ponger(struct sim_task *st, struct sim_chan *in, struct sim_chan *out,
+	   uint64_t run_ns, int sync)
+{
+	sim_pinger(st, in, out, run_ns, sync);
+	st->step = ponger_first;
+}
+
 /* waiter: wait on in, run run_ns, wait again. */
 static void
 waiter_step(struct sim_task *st)

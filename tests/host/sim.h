@@ -146,6 +146,9 @@ void sim_yielder(struct sim_task *t, uint64_t run_ns);
 void sim_runner(struct sim_task *t, uint64_t run_ns);	/* then exits */
 void sim_pinger(struct sim_task *t, struct sim_chan *in,
 		struct sim_chan *out, uint64_t run_ns, int sync);
+/* The other half of a pinger's pair, which waits for the first post. */
+void sim_ponger(struct sim_task *t, struct sim_chan *in,
+		struct sim_chan *out, uint64_t run_ns, int sync);
 void sim_waiter(struct sim_task *t, struct sim_chan *in, uint64_t run_ns);
 
 /* kernel code pieces for behaviours */

@@ -16,8 +16,10 @@ skeleton that replaces it with four lines, alone on their lines:
 
 so the repository compiles the solution and ignores the skeleton.  The
 lab's source (``source`` in tools/course/lab1.json, lab2.json), stripped,
-becomes kernel/sched/student.c; the grader, the lab definitions and the
-handouts stay as they are.  The tarball unpacks into quanta-labN/ and is the same
+becomes kernel/sched/student.c; a lab with a write-up (lab 5) ships its
+``writeup_template`` as its ``writeup``, and no tarball ships a file that
+a lab lists under ``withhold`` (lab 5's reference write-up).  The grader,
+the lab definitions and the handouts stay as they are.  The tarball unpacks into quanta-labN/ and is the same
 bytes for the same tree (sorted names, fixed times and owners).
 """
 
@@ -89,19 +91,32 @@ def load_lab(root, n):
     return json.loads(path.read_text())
 
 
+def withheld(root):
+    """Files no tarball ships: every lab's ``withhold`` list (a reference
+    write-up, which has no markers to cut it out by)."""
+    out = set()
+    for p in (root / "tools" / "course").glob("lab*.json"):
+        out |= set(json.loads(p.read_text()).get("withhold", []))
+    return out
+
+
 def contents(root, lab):
     """{path: bytes} of the tarball, before packing."""
     files = {}
+    held = withheld(root)
     for rel in tracked_files(root):
         path = root / rel
-        if not path.is_file():      # deleted but not yet committed
+        if not path.is_file() or rel in held:   # deleted, or withheld
             continue
         data = path.read_bytes()
         if is_marked(rel, data):
             data = split(data.decode(), rel)[0].encode()
         files[rel] = data
-    src = root / lab["source"]
-    files[STUDENT] = split(src.read_text(), lab["source"])[0].encode()
+    if lab.get("source"):
+        src = root / lab["source"]
+        files[STUDENT] = split(src.read_text(), lab["source"])[0].encode()
+    if lab.get("writeup_template"):     # where the student writes
+        files[lab["writeup"]] = (root / lab["writeup_template"]).read_bytes()
     return files
 
 
@@ -139,8 +154,10 @@ def main(argv=None):
         print(f"dist: {e}", file=sys.stderr)
         return 1
     pack(files, ROOT, f"quanta-lab{args.lab}", out)
-    print(f"dist: {out} ({len(files)} files; lab {args.lab}'s skeleton as "
-          f"{STUDENT}; make grade LAB={args.lab} grades it)")
+    what = (f"lab {args.lab}'s skeleton as {STUDENT}" if lab.get("source")
+            else f"the write-up to fill in as {lab.get('writeup')}")
+    print(f"dist: {out} ({len(files)} files; {what}; make grade "
+          f"LAB={args.lab} grades it)")
     return 0
 
 

@@ -15,6 +15,15 @@ figure's allowed range.  Checkers:
                  with the policy into build/host/grade-<tag>-lab<n>
   qemu:CASE      that QEMU case (tests/cases.py, CASES or LAB_CASES) with a
                  kernel built with the policy, run by tests/run.py's runner
+  writeup        the lab's write-up (``writeup`` in the lab file, or
+                 --writeup) exists, has every section ``sections`` lists,
+                 none of them empty or left as the template's TODO, and
+                 names an experiment of tools/lab (a line EXP=seedNNN)
+  tables         runs that experiment (tools/lab/lab.py, with the rows the
+                 write-up's ROWS: line adds) and keeps its tables in the
+                 output directory (tables.txt) for the instructor
+  manual         a checklist item the instructor grades by reading: never
+                 scored here, listed with status "manual" and 0 points
 
 A test scores all its points or none: its checker passed and every figure
 is inside its range.  A test that cannot run (the build failed, a binary
@@ -43,7 +52,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 HOST_TIMEOUT = 60       # s per host scenario (tests/host/main.c: 30 s)
 BUILD_TIMEOUT = 1200    # s per make invocation
-CHECKERS = ("boundary", "host:", "qemu:")
+CHECKERS = ("boundary", "host:", "qemu:", "writeup", "tables", "manual")
+LAB_TIMEOUT = 1800      # s for one experiment of tools/lab
 
 
 class LabError(Exception):
@@ -118,8 +128,12 @@ def last_lines(text, n=3):
 class Grader:
     """Grades one policy source against one lab."""
 
-    def __init__(self, lab, source, tag, outdir, only, jobs):
+    def __init__(self, lab, source, tag, outdir, only, jobs, writeup=None,
+                 quick=False, names=None):
         self.lab = lab
+        self.names = set(names or [])
+        self.writeup = writeup or lab.get("writeup", "")
+        self.quick = quick
         self.jobs = jobs
         self.source = source
         self.tag = tag
@@ -144,6 +158,8 @@ class Grader:
     def build(self, tests):
         """Build what the selected tests need: the host binary, a kernel."""
         kinds = {t["checker"].split(":")[0] for t in tests}
+        if not kinds & {"host", "qemu"}:
+            return                      # nothing to build (lab 5)
         src = ROOT / self.source
         if not src.exists():
             self.host_why = self.kernel_why = f"{self.source} does not exist"
@@ -165,6 +181,82 @@ class Grader:
                self.source]
         status, text = run_cmd(cmd, 60)
         return status == 0, text.strip() or "the policy boundary holds"
+
+    def read_writeup(self):
+        """(text, why): the write-up's text, or None and why not."""
+        path = ROOT / self.writeup if self.writeup else None
+        if not path or not path.is_file():
+            return None, f"no write-up {self.writeup or '(none named)'}"
+        return path.read_text(errors="replace"), ""
+
+    @staticmethod
+    def sections(text):
+        """{heading: body} of the write-up's '## ' sections."""
+        out, name = {}, None
+        for line in text.splitlines():
+            if line.startswith("## "):
+                name = line[3:].strip().lower()
+                out[name] = []
+            elif name is not None:
+                out[name].append(line)
+        return {k: "\n".join(v).strip() for k, v in out.items()}
+
+    def experiment(self, text):
+        """(exp, rows) named by the write-up, or (None, None)."""
+        m = re.search(r"\bEXP=(seed\d{3}(?:-[a-z]+)?)\b", text)
+        rows = re.search(r"^ROWS:\s*(\S.*)$", text, re.M)
+        return (m.group(1) if m else None,
+                rows.group(1).strip() if rows else "")
+
+    def check_writeup(self, test):
+        """The write-up has its sections, filled in; (ok, why)."""
+        text, why = self.read_writeup()
+        if text is None:
+            return False, why
+        have = self.sections(text)
+        problems = []
+        for sec in self.lab.get("sections", []):
+            body = have.get(sec.lower())
+            if body is None:
+                problems.append(f"no section '## {sec}'")
+            elif not body or re.search(r"\bTODO\b", body):
+                problems.append(f"section '{sec}' is empty or TODO")
+        exp, _ = self.experiment(text)
+        if not exp:
+            problems.append("no EXP=seedNNN line names the experiment")
+        elif not (ROOT / "docs" / "labs" / f"{exp.split('-')[0]}.md").exists():
+            problems.append(f"{exp}: no such experiment (docs/labs/)")
+        return not problems, "; ".join(problems)
+
+    def check_tables(self, test):
+        """Run the write-up's experiment; (ok, why)."""
+        text, why = self.read_writeup()
+        if text is None:
+            return False, f"not run: {why}"
+        exp, rows = self.experiment(text)
+        if not exp:
+            return False, "not run: the write-up names no EXP=seedNNN"
+        cmd = ["make", "--no-print-directory", f"-j{self.jobs}", "kernels",
+               "initrd"]
+        status, out = run_cmd(cmd, BUILD_TIMEOUT,
+                              self.outdir / "build-lab.log", make_env())
+        if status != 0:
+            return False, f"not run: the kernels do not build: " \
+                f"{last_lines(out)}"
+        cmd = [sys.executable, "tools/lab/lab.py", "--exp", exp]
+        if rows:
+            cmd += ["--rows", rows]
+        if self.quick:
+            cmd.append("--quick")
+        status, out = run_cmd(cmd, LAB_TIMEOUT, self.outdir / "lab.log")
+        (self.outdir / "tables.txt").write_text(out)
+        where = f"(tables: {(self.outdir / 'tables.txt').relative_to(ROOT)})"
+        if status is None:
+            return False, f"the experiment {exp} ran out of time {where}"
+        if status != 0:
+            return False, f"the experiment {exp} failed (status {status}): " \
+                f"{last_lines(out)} {where}"
+        return True, where
 
     def check_host(self, test, scenario):
         """One host scenario; (ok, output, the text to find figures in)."""
@@ -253,6 +345,14 @@ class Grader:
                 "output": "\n".join(x for x in out if x),
                 "checker": test["checker"], "why": why}
 
+    @staticmethod
+    def manual(test):
+        return {"name": test["name"], "max_score": test["points"],
+                "score": 0, "status": "manual",
+                "output": f"checker: manual\n{test.get('doc', '')}\n"
+                          "graded by the instructor, not here",
+                "checker": "manual", "why": "graded by the instructor"}
+
     def skipped(self, test, why):
         return {"name": test["name"], "max_score": test["points"],
                 "score": 0, "status": "failed",
@@ -263,13 +363,17 @@ class Grader:
         """Run every test, calling report(entry) as each is judged."""
         tests = self.lab["tests"]
         chosen = [t for t in tests if self.only is None or
-                  t["checker"].split(":")[0] in (self.only, "boundary")]
+                  t["checker"].split(":")[0] in (self.only, "boundary",
+                                                 "writeup", "manual")]
+        if self.names:
+            chosen = [t for t in chosen if t["name"] in self.names]
         self.build(chosen)
         results = {}
         for t in tests:
             if t not in chosen:
                 results[t["name"]] = self.skipped(
-                    t, f"--only {self.only} leaves {t['checker']} out")
+                    t, f"--only {self.only} leaves {t['checker']} out"
+                    if self.only else "not chosen with --test")
                 report(results[t["name"]])
                 continue
             kind, _, arg = t["checker"].partition(":")
@@ -283,6 +387,15 @@ class Grader:
                                                  "")
             elif kind == "host":
                 results[t["name"]] = self.result(t, *self.check_host(t, arg))
+            elif kind == "writeup":
+                ok, why = self.check_writeup(t)
+                results[t["name"]] = self.result(t, ok, why, "")
+            elif kind == "tables":
+                ok, why = self.check_tables(t)
+                results[t["name"]] = self.result(t, ok, "" if ok else why,
+                                                 "")
+            elif kind == "manual":
+                results[t["name"]] = self.manual(t)
             else:
                 continue
             report(results[t["name"]])
@@ -316,6 +429,10 @@ class Grader:
 
 def print_line(entry):
     """PASS  lab1/preemption  (15/15)  host:lab1-preempt, and why on FAIL."""
+    if entry["status"] == "manual":
+        print(f"MANUAL  {entry['name']}  (-/{entry['max_score']})  "
+              f"[manual]: graded by the instructor", flush=True)
+        return
     verdict = "PASS" if entry["status"] == "passed" else "FAIL"
     line = (f"{verdict}  {entry['name']}  ({entry['score']}/"
             f"{entry['max_score']})  [{entry['checker']}]")
@@ -338,7 +455,14 @@ def parse_args(argv):
     p.add_argument("--jobs", "-j", type=int, default=2,
                    help="make -j for the builds (default 2)")
     p.add_argument("--require-full", action="store_true",
-                   help="exit 1 unless every point was earned")
+                   help="exit 1 unless every point was earned (of the "
+                        "tests not graded by hand)")
+    p.add_argument("--test", action="append", metavar="NAME",
+                   help="only this test (repeatable)")
+    p.add_argument("--writeup", help="the write-up to grade (default: "
+                   "the lab's writeup)")
+    p.add_argument("--quick", action="store_true",
+                   help="tables: the experiment with tiny parameters")
     return p.parse_args(argv)
 
 
@@ -357,13 +481,22 @@ def main(argv=None):
     outdir = outdir.resolve()
     outdir.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
-    print(f"lab{args.lab} ({lab['title']}): grading {args.source}",
-          flush=True)
+    policy = any(t["checker"].startswith(("host:", "qemu:"))
+                 for t in lab["tests"])
+    what = args.source if policy else \
+        (args.writeup or lab.get("writeup", "?"))
+    print(f"lab{args.lab} ({lab['title']}): grading {what}", flush=True)
     entries = Grader(lab, args.source, args.tag, outdir, args.only,
-                     args.jobs).grade(print_line)
+                     args.jobs, args.writeup, args.quick,
+                     args.test).grade(print_line)
     score = sum(e["score"] for e in entries)
-    total = sum(e["max_score"] for e in entries)
+    total = sum(e["max_score"] for e in entries
+                if e["status"] != "manual")
+    by_hand = sum(e["max_score"] for e in entries
+                  if e["status"] == "manual")
     summary = f"lab{args.lab}: {score}/{total}"
+    if by_hand:
+        summary += f" (and {by_hand} points graded by the instructor)"
     print(summary, flush=True)
     results = {
         "score": score,

@@ -93,6 +93,11 @@ def main(argv=None):
     except LabError as e:
         print(f"grade_all: {e}", file=sys.stderr)
         return 2
+    if not lab.get("source"):
+        print(f"grade_all: lab {args.lab} has no policy to grade; grade "
+              "each write-up with tools/course/grade.py --lab "
+              f"{args.lab} --writeup FILE --tag NAME", file=sys.stderr)
+        return 2
     subs = submissions(args.dir)
     if not subs:
         print(f"grade_all: no submissions in {args.dir} (a directory with "

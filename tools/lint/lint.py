@@ -9,13 +9,19 @@ Rules (each reported as PATH:LINE: RULE: text):
                  directory the CI machine keeps next to it (only .ci/ may
                  name it)
   machine-path   an absolute path of a build machine (/work/, /home/,
-                 /root/, /Users/ anywhere; /tmp/ in documentation)
+                 /root/, /Users/ anywhere; /tmp/ in documentation, but
+                 on a Quanta shell line: "$ " in a fenced block, where
+                 /tmp is the guest's RAM file system)
   missing-file   a citation of a repository file that does not exist: a
                  relative markdown link, or a path such as
                  `kernel/sched/rr.c` whose first component is a top-level
                  directory of the repository
   history        the project's own history instead of the code: "session 3",
                  "issue 12", "a later issue", "this session"
+  arch-include   an arch/ file that includes a kernel/ header other than
+                 kernel/upcall.h (the calls arch/ makes up into kernel/)
+                 and the services listed in ARCH_KERNEL_HEADERS
+                 (docs/architecture.md, "Layering")
 
 Linux, xv6 and QEMU files share directory names with Quanta's (Linux's
 kernel/sched.c, include/linux/...), so a path on a line that names such a
@@ -67,6 +73,13 @@ FOREIGN_FILES = {"kernel/sched.c", "kernel/sched_fair.c", "kernel/sched_rt.c",
                  "kernel/sched/ext.c", "kernel/sched/rt.c", "kernel/fork.c",
                  "kernel/sched/sched.h"}
 BARE_MD_RE = re.compile(r"(?<![\w./-])([\w-]+\.md)\b")
+# What arch/ may include from kernel/: the upcalls, and the kernel's
+# services used as a library (output, panics, locks, memory, the clock,
+# symbols) or as the data structures a context is built for.
+ARCH_KERNEL_HEADERS = {"upcall.h", "config.h", "cpu.h", "printk.h",
+                       "panic.h", "spinlock.h", "frame.h", "time.h",
+                       "ksyms.h", "mm.h", "task.h"}
+ARCH_INCLUDE_RE = re.compile(r'^\s*#\s*include\s*"kernel/([^"]+)"')
 
 
 def repo_files(root):
@@ -131,12 +144,19 @@ class Checker:
             if SIBLING_RE.search(line) and not (in_ci or is_self):
                 self.report(path, n, "outside-path", line)
             if not is_self:
-                if MACHINE_RE.search(line) or (is_md and TMP_RE.search(line)):
+                guest = fenced and line.lstrip().startswith("$ ")
+                if MACHINE_RE.search(line) or (is_md and not guest and
+                                               TMP_RE.search(line)):
                     self.report(path, n, "machine-path", line)
                 if HISTORY_RE.search(line):
                     self.report(path, n, "history", line)
             if not fenced and not is_self:
                 self.check_citations(path, n, line, is_md)
+            if path.startswith("arch/"):
+                m = ARCH_INCLUDE_RE.match(line)
+                if m and not m.group(1).startswith("lib/") and \
+                        m.group(1) not in ARCH_KERNEL_HEADERS:
+                    self.report(path, n, "arch-include", line)
 
     def check_citations(self, path, n, line, is_md):
         here = os.path.dirname(path)

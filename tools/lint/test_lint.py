@@ -92,6 +92,12 @@ class LintTest(unittest.TestCase):
         self.assert_fails("machine-path", "docs/user.md",
                           "\nThe figures are in /t" + "mp/results.txt.\n")
 
+    def test_tmp_path_on_quanta_shell_line(self):
+        self.assert_passes("docs/user.md",
+                           "\n```\n$ echo hi > /t" + "mp/f\n```\n")
+        self.assert_fails("machine-path", "docs/user.md",
+                          "\n```\necho hi > /t" + "mp/f\n```\n")
+
     def test_missing_markdown_link(self):
         self.assert_fails("missing-file", "docs/user.md",
                           "\nRead [the notes](notes-that-do-not-exist.md).\n")
@@ -111,6 +117,15 @@ class LintTest(unittest.TestCase):
     def test_linux_path_passes(self):
         self.assert_passes("kernel/main.c",
                            "\n/* Linux 2.6.24 kernel/sched_fair.c */\n")
+
+    def test_arch_includes_kernel_internals(self):
+        self.assert_fails("arch-include", "arch/x86/trap.c",
+                          '\n#include "kernel/proc.h"\n')
+
+    def test_arch_includes_upcalls_and_services(self):
+        self.assert_passes("arch/x86/trap.c",
+                           '\n#include "kernel/upcall.h"\n'
+                           '#include "kernel/lib/string.h"\n')
 
     def test_history_session(self):
         self.assert_fails("history", "kernel/main.c",

@@ -94,6 +94,8 @@ __fwrite_unlocked(FILE *f, const char *p, size_t n, int line_flush)
 		return 0;
 	}
 	__fdecide_mode(f);
+	if (f->rlen > f->rpos)		/* "r+": write where the reader is */
+		lseek(f->fd, -(off_t)(f->rlen - f->rpos), SEEK_CUR);
 	f->rpos = f->rlen = 0;		/* read-ahead is void once writing */
 	if (f->mode == _IONBF || f->size == 0 || n >= f->size) {
 		if (__fflush_unlocked(f) < 0 || write_all(f->fd, p, n) < 0) {

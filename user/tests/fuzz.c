@@ -45,6 +45,16 @@
  *                   out of range (a valid set would change the scheduler
  *                   for the rest of the run);
  *   execve          bad arguments, or /bin/true (which just exits);
+ *   sched_setscheduler and the other class calls, setpgid, tgkill: the
+ *                   same targets as kill; a child may make itself FIFO,
+ *                   but it writes a record before each call, so it
+ *                   sleeps on the full record pipe and the supervisor runs;
+ *   sigsuspend, pause: never (nobody would send the signal); reboot:
+ *                   never; sigreturn: rarely, with the frame it finds;
+ *   ioctl           descriptors above 2 only (0-2 are the console, whose
+ *                   termios and foreground group init shares);
+ *   trace           status and stop, and unknown operations: a start or
+ *                   a dump would flood the data channel;
  *   sleeps, poll, futex waits: valid timeouts are at most 2 ms, and reads
  *                   and writes of a pipe stay within its fill level, so
  *                   few calls block (those that do are killed);
@@ -124,6 +134,12 @@ static struct {
 	int futex[4];
 	struct q_tunable tun;
 	int fds[2];
+	struct q_sched_param sp;
+	struct q_sigaction sa;
+	q_sigset_t set;
+	struct q_itimerval it;
+	struct q_siginfo si;
+	struct q_trace_status trs;
 } args;
 
 static const char *const paths[] = {
@@ -274,6 +290,100 @@ static void
 thread_stub(void)
 {
 	q_thread_exit(7);
+}
+
+/* The scheduling-class calls on the child itself, its children or no
+ * process.  A FIFO or RR child may spin in its calls, but every call
+ * writes a record to the supervisor first: once that pipe is full the
+ * child sleeps and the supervisor runs. */
+static int
+gen_sched(struct rec *r)
+{
+	static const uint32_t policies[] = {
+		Q_SCHED_OTHER, Q_SCHED_FIFO, Q_SCHED_RR, Q_SCHED_BATCH,
+		Q_SCHED_IDLE, 4, 6, 0x80000000u,
+	};
+	uint32_t *a = r->a, pol = policies[below(8)];
+
+	a[0] = below(3) ? 0 : gen_pid(1);
+	args.sp.sched_priority = below(4) ? (int)below(100)
+		: (int)gen_int();
+	switch (r->nr) {
+	case SYS_sched_setscheduler:
+		a[1] = pol;
+		a[2] = below(5) ? (uint32_t)(uintptr_t)&args.sp
+			: (uint32_t)gen_ptr(sizeof(args.sp));
+		break;
+	case SYS_sched_setparam: case SYS_sched_getparam:
+	case SYS_sched_rr_get_interval:
+		a[1] = below(5) ? (uint32_t)(uintptr_t)&args.sp
+			: (uint32_t)gen_ptr(8);
+		break;
+	}
+	return a[0] != (uint32_t)supervisor;
+}
+
+/* Signals: handlers at random addresses (a child that takes a signal
+ * there dies of it, which is counted), masks, timers of a few ms,
+ * tgkill to the child itself or its children only. */
+static int
+gen_signal(struct rec *r)
+{
+	uint32_t *a = r->a;
+
+	a[0] = below(4) ? 1 + below(Q_NSIG) : gen_int();
+	switch (r->nr) {
+	case SYS_sigaction:
+		args.sa.handler = below(3) ? below(2)
+			: (uint32_t)gen_ptr(16);
+		args.sa.flags = gen_flags(0x0000000fu | 0x1c000000u);
+		args.sa.mask = rnd();
+		args.sa.restorer = (uint32_t)gen_ptr(16);
+		a[1] = below(4) ? (uint32_t)(uintptr_t)&args.sa
+			: (uint32_t)gen_ptr(sizeof(args.sa));
+		a[2] = below(2) ? 0 : (uint32_t)gen_ptr(sizeof(args.sa));
+		break;
+	case SYS_sigprocmask:
+		a[0] = below(4) ? below(3) : gen_int();
+		args.set = rnd();
+		a[1] = below(4) ? (uint32_t)(uintptr_t)&args.set
+			: (uint32_t)gen_ptr(4);
+		a[2] = below(2) ? 0 : (uint32_t)gen_ptr(4);
+		break;
+	case SYS_sigpending:
+		a[0] = (uint32_t)gen_ptr(4);
+		break;
+	case SYS_sigtimedwait:
+		args.set = rnd();
+		a[0] = (uint32_t)(uintptr_t)&args.set;
+		a[1] = below(2) ? (uint32_t)(uintptr_t)&args.si
+			: (uint32_t)gen_ptr(sizeof(args.si));
+		a[2] = gen_timespec(below(4) != 0);	/* never 0: no wait */
+		return a[2] != 0;
+	case SYS_sigreturn:
+		return below(10) == 0;	/* a garbage frame: the child dies */
+	case SYS_tgkill:
+		a[0] = gen_pid(0);
+		a[1] = below(2) ? a[0] : gen_pid(0);
+		a[2] = below(4) ? below(Q_NSIG + 1) : gen_int();
+		return a[0] != (uint32_t)supervisor &&
+		       a[1] != (uint32_t)supervisor && a[0] != 1 &&
+		       a[1] != 1 && a[0] != 0;
+	case SYS_setitimer: case SYS_getitimer:
+		a[0] = below(4) ? below(3) : gen_int();
+		args.it.it_value.tv_sec = 0;
+		args.it.it_value.tv_usec = (int32_t)below(3000);
+		args.it.it_interval.tv_sec = 0;
+		args.it.it_interval.tv_usec = below(2) ? 0
+			: (int32_t)below(3000);
+		if (below(5) == 0)
+			args.it.it_value.tv_usec = (int32_t)gen_int();
+		a[1] = below(4) ? (uint32_t)(uintptr_t)&args.it
+			: (uint32_t)gen_ptr(sizeof(args.it));
+		a[2] = below(2) ? 0 : (uint32_t)gen_ptr(sizeof(args.it));
+		break;
+	}
+	return 1;
 }
 
 /* Fill r->a for call r->nr; returns 0 to skip the call. */
@@ -473,6 +583,40 @@ gen_args(struct rec *r)
 		a[2] = below(4) ? below(200) : gen_int();
 		a[1] = (uint32_t)gen_ptr(a[2] < 128 ? a[2] * 16 : 64);
 		return 1;
+	case SYS_sched_setscheduler: case SYS_sched_setparam:
+	case SYS_sched_getparam: case SYS_sched_getscheduler:
+	case SYS_sched_rr_get_interval:
+		return gen_sched(r);
+	case SYS_sched_get_priority_max: case SYS_sched_get_priority_min:
+		a[0] = below(4) ? below(7) : gen_int();
+		return 1;
+	case SYS_sigaction: case SYS_sigprocmask: case SYS_sigpending:
+	case SYS_sigtimedwait: case SYS_sigreturn: case SYS_tgkill:
+	case SYS_setitimer: case SYS_getitimer:
+		return gen_signal(r);
+	case SYS_sigsuspend: case SYS_pause:
+		return 0;		/* wait for a signal nobody sends */
+	case SYS_setpgid: case SYS_getpgid: case SYS_getsid:
+		a[0] = below(3) ? 0 : gen_pid(1);
+		a[1] = below(2) ? 0 : gen_pid(1);
+		return a[0] != (uint32_t)supervisor;
+	case SYS_ioctl:
+		/* the console's termios is init's too: descriptors other
+		 * than 0-2 only */
+		a[0] = gen_fd(below(4));
+		a[1] = below(2) ? 0x5401 + below(0x20) : gen_int();
+		a[2] = (uint32_t)gen_ptr(64);
+		return a[0] > 2;
+	case SYS_reboot:
+		return 0;		/* would end the run */
+	case SYS_trace:
+		/* status and stop only: a start or dump would flood the
+		 * data channel for the rest of the run */
+		a[0] = below(2) ? Q_TRACE_STATUS : below(4) ? Q_TRACE_STOP
+			: 6 + below(100);
+		a[2] = below(4) ? (uint32_t)(uintptr_t)&args.trs
+			: (uint32_t)gen_ptr(sizeof(args.trs));
+		return 1;
 	default:			/* no arguments, or unknown numbers */
 		return 1;
 	}
@@ -490,6 +634,12 @@ gen_nr(void)
 	}
 	if (below(30) == 0)
 		return SYS_meminfo;
+	if (below(60) == 0)
+		return SYS_trace;
+	switch (below(8)) {	/* the scheduling classes, the signals */
+	case 0: return SYS_sched_setscheduler + below(7);
+	case 1: return SYS_sigaction + below(SYS_reboot - SYS_sigaction + 1);
+	}
 	return 1 + below(SYS_sched_setslice);
 }
 
@@ -584,10 +734,29 @@ call_name(uint32_t nr)
 		[SYS_cpuinfo] = "cpuinfo", [SYS_tunable] = "tunable",
 		[SYS_sched_dump] = "sched_dump", [SYS_signal] = "signal",
 		[SYS_sched_setslice] = "sched_setslice",
+		[SYS_sched_setscheduler] = "sched_setscheduler",
+		[SYS_sched_getscheduler] = "sched_getscheduler",
+		[SYS_sched_setparam] = "sched_setparam",
+		[SYS_sched_getparam] = "sched_getparam",
+		[SYS_sched_get_priority_max] = "sched_get_priority_max",
+		[SYS_sched_get_priority_min] = "sched_get_priority_min",
+		[SYS_sched_rr_get_interval] = "sched_rr_get_interval",
+		[SYS_sigaction] = "sigaction", [SYS_sigprocmask] = "sigprocmask",
+		[SYS_sigpending] = "sigpending", [SYS_sigsuspend] = "sigsuspend",
+		[SYS_sigtimedwait] = "sigtimedwait",
+		[SYS_sigreturn] = "sigreturn", [SYS_tgkill] = "tgkill",
+		[SYS_pause] = "pause", [SYS_setitimer] = "setitimer",
+		[SYS_getitimer] = "getitimer",
+		[SYS_restart_syscall] = "restart_syscall",
+		[SYS_setpgid] = "setpgid", [SYS_getpgid] = "getpgid",
+		[SYS_setsid] = "setsid", [SYS_getsid] = "getsid",
+		[SYS_ioctl] = "ioctl", [SYS_reboot] = "reboot",
 	};
 
 	if (nr == SYS_meminfo)
 		return "meminfo";
+	if (nr == SYS_trace)
+		return "trace";
 	if (nr < sizeof(names) / sizeof(names[0]) && names[nr])
 		return names[nr];
 	return "(unknown)";

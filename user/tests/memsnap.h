@@ -27,6 +27,7 @@ static const char *const memsnap_owner[Q_MEM_NOWNERS] = {
 	[Q_MEM_KERNEL] = "kernel", [Q_MEM_USER] = "user",
 	[Q_MEM_PGTABLE] = "pagetables", [Q_MEM_KSTACK] = "kstacks",
 	[Q_MEM_SLAB] = "slab", [Q_MEM_LARGE] = "kmalloc-pages",
+	[Q_MEM_TMPFS] = "tmpfs",
 };
 
 /* 0, or -1 if the kernel would not say. */

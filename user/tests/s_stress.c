@@ -16,6 +16,12 @@
  *   affinity     sched_setaffinity() to a random non-empty mask
  *   burst        spin on the clock for 0.1 to 5 ms
  *   thread       a thread that spins, yields and sleeps a little; joined
+ *   mutex        2 to 4 threads pass a turn around a ring under one
+ *                pthread mutex and condition variable (futex waits and
+ *                wakes across CPUs); the count each saw is checked
+ *   signal       fork a partner that sends SIGUSR1 up to 30 times, each
+ *                answered through a pipe after sigwait() took it; a lost
+ *                signal or wakeup stalls the pair (the watchdog sees it)
  *   exit         end the worker early
  *
  * and reports its counts in one record on a shared pipe when it ends.
@@ -35,7 +41,9 @@
  * still shows as progress, so it does not trip the watchdog.
  *
  * At the end the driver kills what is left, reaps everything (orphaned
- * partners too) and prints a summary line.  The test case also fails on a
+ * partners too), compares the kernel's memory by owner with what it was
+ * before the first worker (memsnap.h: nothing may leak) and prints a
+ * summary line.  The test case also fails on a
  * kernel PANIC or lock "deadlock" report, and on a timeout.
  */
 #define _GNU_SOURCE
@@ -54,6 +62,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "check.h"
+#include "memsnap.h"
 #include "../bench/bench_util.h"
 
 #define NWORKERS	16
@@ -64,13 +73,13 @@
 #define DRIVER_SEED	20261130u
 
 enum { OP_FORK, OP_SLEEP, OP_PINGPONG, OP_YIELD, OP_RENICE, OP_AFFINITY,
-       OP_BURST, OP_THREAD, OP_EXIT, NOPS };
+       OP_BURST, OP_THREAD, OP_MUTEX, OP_SIGNAL, OP_EXIT, NOPS };
 static const char *const op_names[NOPS] = {
 	"forks", "sleeps", "pingpongs", "yields", "renices", "affinity",
-	"bursts", "threads", "early-exits",
+	"bursts", "threads", "mutex-rings", "signal-pairs", "early-exits",
 };
 /* relative weights of the operations */
-static const int op_weight[NOPS] = { 12, 14, 10, 10, 8, 8, 24, 6, 2 };
+static const int op_weight[NOPS] = { 12, 14, 10, 10, 8, 8, 24, 6, 6, 6, 2 };
 
 #define MAGIC	0x5157524bu
 struct record {			/* one per worker, written as it ends */
@@ -78,6 +87,8 @@ struct record {			/* one per worker, written as it ends */
 	uint32_t worker;
 	uint32_t ops[NOPS];
 	uint32_t rounds;	/* ping-pong round trips */
+	uint32_t turns;		/* mutex ring turns */
+	uint32_t signals;	/* signals sent and taken */
 };
 
 static int ncpu, report_fd;
@@ -230,6 +241,103 @@ op_thread(uint32_t *s)
 		worker_fail("pthread_join", 0);
 }
 
+/* A ring of threads passing a turn: thread i waits (on the condition
+ * variable, so on a futex) until turn % n == i, then passes it on. */
+#define RING_MAX	4
+struct ring {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	int n, turn, laps;
+	int seen[RING_MAX];
+};
+struct ring_arg {
+	struct ring *r;
+	int me;
+};
+
+static void *
+ring_body(void *arg)
+{
+	struct ring_arg *a = arg;
+	struct ring *r = a->r;
+
+	pthread_mutex_lock(&r->lock);
+	while (r->turn < r->n * r->laps) {
+		if (r->turn % r->n != a->me) {
+			pthread_cond_wait(&r->cond, &r->lock);
+			continue;
+		}
+		r->seen[a->me]++;
+		r->turn++;
+		pthread_cond_broadcast(&r->cond);
+	}
+	pthread_mutex_unlock(&r->lock);
+	return NULL;
+}
+
+static uint32_t
+op_mutex(uint32_t *s)
+{
+	struct ring r;
+	struct ring_arg a[RING_MAX];
+	pthread_t t[RING_MAX];
+
+	memset(&r, 0, sizeof(r));
+	pthread_mutex_init(&r.lock, NULL);
+	pthread_cond_init(&r.cond, NULL);
+	r.n = 2 + (int)rnd_below(s, RING_MAX - 1);
+	r.laps = 1 + (int)rnd_below(s, 40);
+	for (int i = 0; i < r.n; i++) {
+		a[i] = (struct ring_arg){ &r, i };
+		if (pthread_create(&t[i], NULL, ring_body, &a[i]) != 0)
+			worker_fail("pthread_create (ring) failed", errno);
+	}
+	for (int i = 0; i < r.n; i++)
+		pthread_join(t[i], NULL);
+	for (int i = 0; i < r.n; i++)
+		if (r.seen[i] != r.laps)
+			worker_fail("ring: a thread's count of turns", r.seen[i]);
+	return (uint32_t)(r.n * r.laps);
+}
+
+/* The partner sends SIGUSR1 and waits for the answer before the next, so
+ * no two are ever pending at once: every one must arrive. */
+static uint32_t
+op_signal(uint32_t *s)
+{
+	int back[2], n = 1 + (int)rnd_below(s, 30), sig, st;
+	sigset_t usr1, old;
+	pid_t me = getpid(), partner;
+	char c = 0;
+
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	if (sigprocmask(SIG_BLOCK, &usr1, &old) != 0 || pipe(back) != 0)
+		worker_fail("signal set-up failed", errno);
+	partner = fork();
+	if (partner < 0)
+		worker_fail("fork (signal) failed", errno);
+	if (partner == 0) {
+		close(back[1]);
+		for (int i = 0; i < n; i++)
+			if (kill(me, SIGUSR1) != 0 || !await_byte(back[0], &c))
+				_exit(1);
+		_exit(0);
+	}
+	close(back[0]);
+	for (int i = 0; i < n; i++) {
+		if (sigwait(&usr1, &sig) != 0 || sig != SIGUSR1)
+			worker_fail("sigwait", sig);
+		if (write(back[1], &c, 1) != 1)
+			worker_fail("signal answer write failed", errno);
+	}
+	close(back[1]);
+	if (waitpid(partner, &st, 0) != partner || st != 0)
+		worker_fail("signal partner status", st);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return (uint32_t)n;
+}
+
 static int
 pick_op(uint32_t *s)
 {
@@ -309,6 +417,12 @@ worker(int id)
 		case OP_THREAD:
 			op_thread(&s);
 			break;
+		case OP_MUTEX:
+			rec.turns += op_mutex(&s);
+			break;
+		case OP_SIGNAL:
+			rec.signals += op_signal(&s);
+			break;
 		case OP_EXIT:
 			i = nops;
 			break;
@@ -331,10 +445,12 @@ struct slot {
 };
 
 static struct slot slots[NWORKERS];
-static unsigned long long totals[NOPS], rounds_total;
+static unsigned long long totals[NOPS], rounds_total, turns_total;
+static unsigned long long signals_total;
 static int started, finished, killed, orphans, failures, records;
 static long long longest_ns;	/* the longest-lived worker */
 static struct q_taskinfo tasks[256];
+static struct memsnap mem_before, mem_after;
 
 static void
 drain(int fd, int timeout_ms)
@@ -360,6 +476,8 @@ drain(int fd, int timeout_ms)
 			for (int k = 0; k < NOPS; k++)
 				totals[k] += rec[i].ops[k];
 			rounds_total += rec[i].rounds;
+			turns_total += rec[i].turns;
+			signals_total += rec[i].signals;
 		}
 		timeout_ms = 0;
 	}
@@ -525,6 +643,8 @@ main(int argc, char **argv)
 	CHECK_EQ(pipe(report), 0);
 	printf("s_stress: %d workers for %ld ms on %d CPUs\n", NWORKERS,
 	       duration_ms, ncpu);
+	fflush(stdout);
+	CHECK_EQ(memsnap_take(&mem_before, 1), 0);
 	while ((t = now_ns()) < end) {
 		for (int i = 0; i < NWORKERS; i++)
 			if (slots[i].pid == 0)
@@ -590,8 +710,13 @@ main(int argc, char **argv)
 	       orphans, longest_ns / 1e9);
 	for (int k = 0; k < NOPS; k++)
 		printf(" %s %llu", op_names[k], totals[k]);
-	printf(" (%llu ping-pong rounds); failures %d\n", rounds_total,
+	printf(" (%llu ping-pong rounds, %llu ring turns, %llu signals); "
+	       "failures %d\n", rounds_total, turns_total, signals_total,
 	       failures);
+	/* everything the workers had is back: pages by owner, and kmalloc
+	 * blocks by the function that took them */
+	CHECK_EQ(memsnap_take(&mem_after, 1), 0);
+	CHECK_EQ(memsnap_diff("s_stress: LEAK", &mem_before, &mem_after, 0), 0);
 	CHECK_EQ(failures, 0);
 	/* every worker that finished reported; one killed right after its
 	 * report may have reported too */

@@ -13,7 +13,7 @@
 #include <uapi/types.h>
 
 #define NAME_MAX	Q_NAME_MAX	/* longest file name component */
-#define PATH_MAX	256		/* longest path the libc builds */
+#define PATH_MAX	Q_PATH_MAX	/* longest path, its NUL included */
 #define PAGESIZE	4096
 #define PAGE_SIZE	PAGESIZE
 #define NZERO		20		/* nice 0 is priority 20 */

@@ -79,4 +79,15 @@ ssize_t getline(char **line, size_t *cap, FILE *f);
 
 void perror(const char *s);
 
+/* files and positions (user/libc/stdio_seek.c, file.c) */
+int remove(const char *path);
+int rename(const char *old, const char *new);
+int fseek(FILE *f, long off, int whence);
+long ftell(FILE *f);
+int fseeko(FILE *f, off_t off, int whence);
+off_t ftello(FILE *f);
+void rewind(FILE *f);
+int fgetpos(FILE *f, fpos_t *pos);
+int fsetpos(FILE *f, const fpos_t *pos);
+
 #endif

@@ -55,6 +55,22 @@ int dup2(int oldfd, int newfd);
 int isatty(int fd);
 int access(const char *path, int mode);
 
+/* files and directories (user/libc/file.c) */
+off_t lseek(int fd, off_t off, int whence);
+ssize_t pread(int fd, void *buf, size_t n, off_t off);
+ssize_t pwrite(int fd, const void *buf, size_t n, off_t off);
+int unlink(const char *path);
+int unlinkat(int dirfd, const char *path, int flags);
+int rmdir(const char *path);
+int truncate(const char *path, off_t len);
+int ftruncate(int fd, off_t len);
+int chdir(const char *path);
+int fchdir(int fd);
+char *getcwd(char *buf, size_t size);
+int fsync(int fd);
+int fdatasync(int fd);
+void sync(void);
+
 int brk(void *addr);
 void *sbrk(intptr_t inc);
 

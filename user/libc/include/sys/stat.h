@@ -1,10 +1,10 @@
 /*
  * sys/stat.h - file status.
  *
- * struct stat carries the usual POSIX fields; the kernel's struct q_stat
- * fills st_mode, st_ino, st_nlink and st_size, and the libc derives
- * st_blksize and st_blocks.  Owners are root and times are 0 (the initrd
- * has no times).
+ * struct stat has glibc's i386 field names and types (st_atim and the
+ * st_atime macros of POSIX 2008); the libc copies the kernel's struct
+ * q_stat into it.  Owners are root; the initrd's times are 0, /tmp's are
+ * real (docs/syscalls.md, "Files").
  */
 #ifndef _SYS_STAT_H
 #define _SYS_STAT_H
@@ -56,13 +56,19 @@ struct stat {
 	off_t st_size;
 	blksize_t st_blksize;
 	blkcnt_t st_blocks;
-	time_t st_atime;
-	time_t st_mtime;
-	time_t st_ctime;
+	struct timespec st_atim;
+	struct timespec st_mtim;
+	struct timespec st_ctim;
 };
+#define st_atime	st_atim.tv_sec
+#define st_mtime	st_mtim.tv_sec
+#define st_ctime	st_ctim.tv_sec
 
 int fstat(int fd, struct stat *st);
 int stat(const char *path, struct stat *st);
+/* No symbolic links in Quanta: lstat is stat. */
 int lstat(const char *path, struct stat *st);
+/* mode is stored as given (Quanta has no umask) and never checked. */
+int mkdir(const char *path, mode_t mode);
 
 #endif
