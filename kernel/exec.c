@@ -20,6 +20,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/mm.h"
 #include "kernel/proc.h"
+#include "kernel/sched/sched.h"
 #include "kernel/task.h"
 #include "kernel/vfs.h"
 
@@ -245,6 +246,8 @@ proc_exec(const char *upath, const char *const *uargv, const char *const *uenvp)
 		err = args_from_user(a, uenvp, &a->envc);
 	if (err >= 0 && current->proc->nlive > 1)
 		err = -EBUSY;		/* exec from a threaded process */
+	if (err >= 0)
+		sched_exec();		/* the balancer may move us (Linux) */
 	if (err >= 0)
 		err = exec_into(current->proc, current->tf, n->abs, a);
 	if (err >= 0)

@@ -111,6 +111,7 @@ struct task {
 	uint64_t exec_start;		/* when it last started running */
 	uint64_t last_ran;		/* when it last stopped (cache-hot test) */
 	uint64_t migrated_at;		/* when it arrived on its CPU (fork, move) */
+	unsigned long lb_weight;	/* task_load() it adds to rq->lb_load */
 	uint64_t sum_exec_ns;		/* total CPU time */
 	uint64_t run_delay_ns;		/* time runnable but waiting for a CPU
 					 * (Linux's sched_info.run_delay) */

@@ -12,7 +12,7 @@ boundary"):
    headers <stdint.h>, <stddef.h>, <stdbool.h>.  Everything else it may use
    is declared by policy.h, so struct task, struct rq and the rest of the
    kernel stay out of its reach.
-2. The core files (core.c, defaults.c, rt.c, balance.c, trace.c) name no
+2. The core files (core.c, defaults.c, rt.c, balance*.c, trace.c) name no
    policy: no identifier that is a policy's name or starts with it and an
    underscore, and no #if on one, outside comments and strings.  The same
    core must run every SCHED=.

@@ -150,7 +150,7 @@ CATEGORIES = [
     ("pipe and wait queues", r"^(pipe_\w+|waitq_\w+|poll_notify|"
                              r"sched_sleep)\b"),
     ("wakeup", r"^(sched_wake\w*|try_to_wake\w*|sched_kick|"
-               r"balance_select_cpu|\w+_check_preempt|smp_resched)\b"),
+               r"balance_place|\w+_check_preempt|smp_resched)\b"),
     ("context switch", r"^(__schedule|schedule|arch_switch_to|swtch|"
                        r"sched_finish_switch|tss_set_kstack|mm_pgdir_phys|"
                        r"balance_after_switch|sched_preempt_point)\b"),

@@ -1,210 +1,324 @@
 /*
- * balance.c - spreading tasks over CPUs: placement and load balancing.
+ * balance.c - spreading tasks over CPUs: the balancer's era, placement on
+ * wakeup and fork, and what every era's balancing shares.
  *
- * The 2.6-era Linux balancer reduced to one domain of single CPUs
- * (docs/reference/balancer.md; defaults from 2.6's SD_CPU_INIT):
+ * Linux balanced differently in each era a policy models, and a student
+ * comparing o1 2.6.0 with cfs 2.6.24 should see each with its own
+ * balancer (docs/reference/balancer.md has the sources):
  *
- *   placement  - wakeup: the previous CPU, or the waker's CPU for a sync
- *                wakeup from a lone waker (wake_affine), or an idle CPU;
- *              - fork/exec: the idlest CPU if clearly (imbalance_pct/2)
- *                less loaded than the parent's;
- *   periodic   - each tick, when the CPU's balance interval has passed,
- *                pull from the busiest CPU if it is imbalance_pct busier;
- *   newly idle - before a CPU goes idle, the same pull;
- *   active     - when pulls keep failing because the only extra task on
- *                the busiest CPU is the running one, ask that CPU to push
- *                its running task over;
- *   rotation   - with one surplus task and no idle CPU ("5 hogs on 4
- *                CPUs"), pulling the task that waits would only make it
- *                wait again behind this CPU's task.  Instead the task that
- *                has been on the busiest CPU the longest, the one that has
- *                had its turn there, moves here (queued: now; running: at
- *                its next switch): the wait passes from task to task, so
- *                each gets 4/5 of a CPU (Quanta's addition, lb_rotate=0
- *                turns it off; no Linux era balances exactly this way:
- *                docs/reference/balancer.md).
+ *   2.6.0   no sched domains: every 1 ms on an idle CPU and every 200 ms
+ *           on a busy one, pull from the longest queue if it is 25 %
+ *           longer; a sync wakeup moves the wakee to the waker's CPU, a
+ *           child starts on its parent's (balance_2_6_0.c);
+ *   2.6.22  sched domains (balance_domains.c): decayed cpu_load[],
+ *   2.6.24  find_busiest_group's min(max - avg, avg - this) and its
+ *           small-imbalance test, wake_affine with no idle search, no
+ *           fork balancing at CPU level; 2.6.24 adds CFS's load fuzz and
+ *           0.5 ms migration cost;
+ *   modern  select_idle_sibling's idle search at wakeup, fork balancing,
+ *           0.5 ms migration cost; the surplus of N+1 hogs rotates
+ *           (balance_modern.c);
+ *   quanta  Quanta's balancer before the eras: SD_CPU_INIT's constants,
+ *           an idle CPU preferred at wakeup, fork balancing, rotation.
  *
- * Cache-hot tasks (ran within lb_cache_hot_ns) are left alone unless the
- * balancer has failed cache_nice_tries times.  Affinity is honoured
- * everywhere: can_migrate() is the single gate.
+ * A policy names its era through its lb_era hook (policy.h; the default,
+ * for policies that model no Linux version, is quanta); the lb_era
+ * tunable overrides it.  Every other lb_ tunable is -1 by default, which
+ * means "the era's value".  Affinity is honoured everywhere: every
+ * placement ends in lb_allowed(), every move passes lb_can_migrate().
  */
 #include <stdint.h>
 #include "kernel/cpu.h"
+#include "kernel/sched/balance.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/trace.h"
 #include "kernel/time.h"
 #include "kernel/tunable.h"
 
-static int64_t lb_min_interval_ms = 1;
-static int64_t lb_max_interval_ms = 4;
-static int64_t lb_busy_factor = 64;
-static int64_t lb_imbalance_pct = 125;
-static int64_t lb_cache_hot_ns = 2500000;
-static int64_t lb_cache_nice_tries = 1;
-static int64_t lb_wake_affine = 1;
-static int64_t lb_fork_balance = 1;
-static int64_t lb_enabled = 1;
-static int64_t lb_bounce_protect = 0;
-static int64_t lb_rotate = 1;
+static int64_t lb_enabled = 1, lb_era = 0;
+static int64_t lb_min_interval_ms = -1, lb_max_interval_ms = -1;
+static int64_t lb_busy_factor = -1, lb_imbalance_pct = -1;
+static int64_t lb_cache_hot_ns = -1, lb_cache_nice_tries = -1;
+static int64_t lb_wake_affine = -1, lb_fork_balance = -1, lb_exec_balance = -1;
+static int64_t lb_bounce_protect = 0, lb_rotate = -1;
 
 const struct tunable balance_tunables[] = {
 	TUNABLE("lb_enabled", lb_enabled, 1, 0, 1, "bool",
 		"periodic and newly-idle load balancing"),
-	TUNABLE("lb_min_interval_ms", lb_min_interval_ms, 1, 1, 1000, "ms",
-		"balance interval of an idle CPU (SD_CPU_INIT min_interval)"),
-	TUNABLE("lb_max_interval_ms", lb_max_interval_ms, 4, 1, 10000, "ms",
-		"longest interval between balance attempts"),
-	TUNABLE("lb_busy_factor", lb_busy_factor, 64, 1, 1024, "x",
-		"a busy CPU balances this many times less often"),
-	TUNABLE("lb_imbalance_pct", lb_imbalance_pct, 125, 100, 400, "%",
-		"busiest must exceed this CPU's load by this much"),
-	TUNABLE("lb_cache_hot_ns", lb_cache_hot_ns, 2500000, 0, 1000000000, "ns",
-		"a task that ran this recently is cache-hot: not moved"),
-	TUNABLE("lb_cache_nice_tries", lb_cache_nice_tries, 1, 0, 100, "",
-		"failed attempts before cache-hot tasks may move"),
-	TUNABLE("lb_wake_affine", lb_wake_affine, 1, 0, 1, "bool",
-		"a sync wakeup pulls the wakee to the waker's CPU"),
-	TUNABLE("lb_fork_balance", lb_fork_balance, 1, 0, 1, "bool",
-		"place new tasks on the idlest CPU"),
+	TUNABLE("lb_era", lb_era, 0, 0, 5, "mode",
+		"0 the policy's, 1 2.6.0, 2 2.6.22, 3 2.6.24, 4 modern, "
+		"5 quanta"),
+	TUNABLE("lb_min_interval_ms", lb_min_interval_ms, -1, -1, 1000, "ms",
+		"balance interval of an idle CPU (-1: the era's)"),
+	TUNABLE("lb_max_interval_ms", lb_max_interval_ms, -1, -1, 10000, "ms",
+		"longest interval between balance attempts (-1: the era's)"),
+	TUNABLE("lb_busy_factor", lb_busy_factor, -1, -1, 1024, "x",
+		"a busy CPU balances this many times less often (-1: era's)"),
+	TUNABLE("lb_imbalance_pct", lb_imbalance_pct, -1, -1, 400, "%",
+		"busiest must exceed this CPU's load by this much (-1: era's)"),
+	TUNABLE("lb_cache_hot_ns", lb_cache_hot_ns, -1, -1, 1000000000, "ns",
+		"a task that ran this recently is cache-hot (-1: the era's)"),
+	TUNABLE("lb_cache_nice_tries", lb_cache_nice_tries, -1, -1, 100, "",
+		"failed attempts before cache-hot tasks may move (-1: era's)"),
+	TUNABLE("lb_wake_affine", lb_wake_affine, -1, -1, 1, "bool",
+		"a wakeup may pull the wakee to the waker's CPU (-1: era's)"),
+	TUNABLE("lb_fork_balance", lb_fork_balance, -1, -1, 1, "bool",
+		"place new tasks on the idlest CPU (-1: the era's)"),
+	TUNABLE("lb_exec_balance", lb_exec_balance, -1, -1, 1, "bool",
+		"move an exec'ing task to the idlest CPU (-1: the era's)"),
 	TUNABLE("lb_bounce_protect", lb_bounce_protect, 0, 0, 1, "bool",
 		"do not move a task again before it ran where it was moved "
-		"(Quanta's addition, not Linux 2.6)"),
-	TUNABLE("lb_rotate", lb_rotate, 1, 0, 1, "bool",
-		"one surplus task (5 hogs on 4 CPUs): push the running task "
-		"instead of pulling a waiting one (Quanta's addition)"),
+		"(Quanta's addition; modern and quanta eras)"),
+	TUNABLE("lb_rotate", lb_rotate, -1, -1, 1, "bool",
+		"one surplus task (5 hogs on 4 CPUs): rotate it (Quanta's; "
+		"modern and quanta eras; -1: on there)"),
 };
 const size_t balance_ntunables = sizeof(balance_tunables) / sizeof(balance_tunables[0]);
 
-static unsigned long
-rq_load(struct rq *rq)
+/*
+ * Each era's constants.  2.6.0: IDLE/BUSY_REBALANCE_TICK are fixed (the
+ * intervals here are unused), cache_decay_ticks was computed at boot from
+ * the L2 size (1 to 10 ms; 2 ms on a 512 KB Xeon), and there was no
+ * failure count.  2.6.22/2.6.24: SD_CPU_INIT (include/linux/topology.h)
+ * with no SD_BALANCE_FORK; 2.6.22 cache_hot_time 2.5 ms, 2.6.24
+ * sysctl_sched_migration_cost 0.5 ms.  modern: 6.x sd_init()
+ * (kernel/sched/topology.c), intervals scaled by the CPU count in
+ * lb_params().  quanta: SD_CPU_INIT with fork balancing and rotation.
+ */
+static const struct lb_params eras[] = {
+	[LB_ERA_2_6_0] = { .era = LB_ERA_2_6_0, .imbalance_pct = 125,
+		.cache_hot_ns = 2000000, .wake_affine = 1 },
+	[LB_ERA_2_6_22] = { .era = LB_ERA_2_6_22, .min_interval_ms = 1,
+		.max_interval_ms = 4, .busy_factor = 64, .imbalance_pct = 125,
+		.cache_hot_ns = 2500000, .cache_nice_tries = 1,
+		.wake_affine = 1, .exec_balance = 1 },
+	[LB_ERA_2_6_24] = { .era = LB_ERA_2_6_24, .min_interval_ms = 1,
+		.max_interval_ms = 4, .busy_factor = 64, .imbalance_pct = 125,
+		.cache_hot_ns = 500000, .cache_nice_tries = 1,
+		.wake_affine = 1, .exec_balance = 1 },
+	[LB_ERA_MODERN] = { .era = LB_ERA_MODERN, .min_interval_ms = 1,
+		.max_interval_ms = 2, .busy_factor = 16, .imbalance_pct = 117,
+		.cache_hot_ns = 500000, .cache_nice_tries = 1,
+		.wake_affine = 1, .fork_balance = 1, .exec_balance = 1,
+		.rotate = 1 },
+	[LB_ERA_QUANTA] = { .era = LB_ERA_QUANTA, .min_interval_ms = 1,
+		.max_interval_ms = 4, .busy_factor = 64, .imbalance_pct = 125,
+		.cache_hot_ns = 2500000, .cache_nice_tries = 1,
+		.wake_affine = 1, .fork_balance = 1, .rotate = 1 },
+};
+
+int
+balance_era(void)
 {
-	return sched_ops.load(rq);
+	int era = lb_era ? (int)lb_era : sched_ops.lb_era();
+
+	KASSERT(era >= LB_ERA_2_6_0 && era <= LB_ERA_QUANTA);
+	return era;
 }
 
-static int
-allowed(const struct task *p, int cpu)
+/* A tunable at -1 leaves the era's value. */
+#define PICK(tunable, value)	\
+	((tunable) >= 0 ? (__typeof__(value))(tunable) : (value))
+
+void
+lb_params(struct lb_params *lp)
+{
+	*lp = eras[balance_era()];
+	if (lp->era == LB_ERA_MODERN) {	/* sd_weight ms, twice that at most */
+		lp->min_interval_ms *= (uint64_t)ncpu;
+		lp->max_interval_ms *= (uint64_t)ncpu;
+	}
+	lp->min_interval_ms = PICK(lb_min_interval_ms, lp->min_interval_ms);
+	lp->max_interval_ms = PICK(lb_max_interval_ms, lp->max_interval_ms);
+	if (lp->max_interval_ms < lp->min_interval_ms)
+		lp->max_interval_ms = lp->min_interval_ms;
+	lp->busy_factor = PICK(lb_busy_factor, lp->busy_factor);
+	lp->imbalance_pct = PICK(lb_imbalance_pct, lp->imbalance_pct);
+	lp->cache_hot_ns = PICK(lb_cache_hot_ns, lp->cache_hot_ns);
+	lp->cache_nice_tries = PICK(lb_cache_nice_tries, lp->cache_nice_tries);
+	lp->wake_affine = PICK(lb_wake_affine, lp->wake_affine);
+	lp->fork_balance = PICK(lb_fork_balance, lp->fork_balance);
+	lp->exec_balance = PICK(lb_exec_balance, lp->exec_balance);
+	lp->rotate = PICK(lb_rotate, lp->rotate);
+	lp->bounce_protect = (int)lb_bounce_protect;
+}
+
+int
+lb_allowed(const struct task *p, int cpu)
 {
 	return (p->cpus_allowed >> cpu) & 1;
 }
 
-static int
-first_allowed(const struct task *p)
+int
+lb_first_allowed(const struct task *p)
 {
 	for (int i = 0; i < ncpu; i++)
-		if (allowed(p, i))
+		if (lb_allowed(p, i))
 			return i;
 	return 0;
 }
 
-int
-balance_select_cpu(struct task *p, int sync, int waker_cpu)
+static int
+prev_or_allowed(const struct task *p, int cpu)
+{
+	return lb_allowed(p, cpu) ? cpu : lb_first_allowed(p);
+}
+
+static int
+cpu_idle(int cpu)
+{
+	return cpu_rq(cpu)->nr_running == 0;
+}
+
+/* ---- placement ---- */
+
+/* A new task, or one about to exec: the parent's (its own) CPU unless the
+ * era balances at fork (exec); then the idlest CPU if it is clearly
+ * (imbalance_pct / 2) less loaded (sched_balance_self(), 2.6.25+ for fork
+ * and 2.6.8+ for exec; 6.x find_idlest_cpu()).  An exec'ing task counts
+ * in its own CPU's load, as in Linux. */
+static int
+place_new(const struct lb_params *lp, struct task *p, int parent_cpu,
+	  int balance)
+{
+	int best = prev_or_allowed(p, parent_cpu);
+	unsigned long here, best_load;
+
+	if (!balance)
+		return best;
+	here = best_load = sched_ops.load(cpu_rq(best));
+	for (int i = 0; i < ncpu; i++) {
+		unsigned long l = sched_ops.load(cpu_rq(i));
+		if (lb_allowed(p, i) && l < best_load) {
+			best = i;
+			best_load = l;
+		}
+	}
+	if (best_load * (100 + (lp->imbalance_pct - 100) / 2) >= here * 100)
+		return prev_or_allowed(p, parent_cpu);
+	return best;
+}
+
+/* 6.x select_task_rq_fair(): wake_affine_idle() chooses between the
+ * waker's CPU and the previous one, then select_idle_sibling() takes the
+ * target if idle, else the previous CPU if idle, else scans the cache
+ * domain (here: every CPU) for an idle one.  wake_affine_weight()'s
+ * load comparison, used when neither CPU is idle and the wakeup is not a
+ * sync one from a lone waker, keeps the previous CPU here. */
+static int
+place_wake_modern(const struct lb_params *lp, struct task *p, int waker,
+		  int sync)
+{
+	int prev = p->cpu, target = prev;
+
+	if (lp->wake_affine && waker != prev && lb_allowed(p, waker)) {
+		if (cpu_idle(waker))
+			target = cpu_idle(prev) ? prev : waker;
+		else if (sync && cpu_rq(waker)->nr_running == 1)
+			target = waker;
+	}
+	target = prev_or_allowed(p, target);
+	if (cpu_idle(target))
+		return target;
+	if (prev != target && lb_allowed(p, prev) && cpu_idle(prev))
+		return prev;
+	for (int i = 1; i < ncpu; i++) {
+		int c = (target + i) % ncpu;
+		if (lb_allowed(p, c) && cpu_idle(c))
+			return c;
+	}
+	return target;
+}
+
+/* Quanta's wakeup rule: a sync wakeup from a lone waker goes to the
+ * waker's CPU, else the previous CPU if idle, else any idle CPU. */
+static int
+place_wake_quanta(const struct lb_params *lp, struct task *p, int waker,
+		  int sync)
 {
 	int prev = p->cpu;
+
+	if (sync && lp->wake_affine && lb_allowed(p, waker) &&
+	    cpu_rq(waker)->nr_running <= 1)
+		return waker;
+	if (lb_allowed(p, prev) && cpu_idle(prev))
+		return prev;
+	for (int i = 0; i < ncpu; i++)
+		if (lb_allowed(p, i) && cpu_idle(i))
+			return i;
+	return prev_or_allowed(p, prev);
+}
+
+static int
+place_wake(const struct lb_params *lp, struct task *p, int waker, int sync)
+{
+	int prev = p->cpu;
+
+	switch (lp->era) {
+	case LB_ERA_2_6_0:
+		/* try_to_wake_up(): a sync wakeup moves a task that is not
+		 * running to the waker's CPU if its affinity allows */
+		if (sync && lp->wake_affine && lb_allowed(p, waker))
+			return waker;
+		return prev_or_allowed(p, prev);
+	case LB_ERA_2_6_22:
+	case LB_ERA_2_6_24:
+		if (lp->wake_affine && waker != prev && lb_allowed(p, prev) &&
+		    lb_allowed(p, waker) &&
+		    lb_wake_affine_domains(lp, p, waker, prev, sync))
+			return waker;
+		return prev_or_allowed(p, prev);
+	case LB_ERA_MODERN:
+		return place_wake_modern(lp, p, waker, sync);
+	default:
+		return place_wake_quanta(lp, p, waker, sync);
+	}
+}
+
+int
+balance_place(struct task *p, int flags, int from_cpu)
+{
 	uint32_t mask = p->cpus_allowed;
+	struct lb_params lp;
 
 	/* one CPU, or pinned to one: nothing to choose (pingpong -s) */
 	if (ncpu == 1)
 		return 0;
 	if (mask && !(mask & (mask - 1)))
 		return __builtin_ctz(mask);
-	if (sync && lb_wake_affine && allowed(p, waker_cpu) &&
-	    cpu_rq(waker_cpu)->nr_running <= 1)
-		return waker_cpu;
-	if (allowed(p, prev) && cpu_rq(prev)->nr_running == 0)
-		return prev;
-	for (int i = 0; i < ncpu; i++)
-		if (allowed(p, i) && cpu_rq(i)->nr_running == 0)
-			return i;
-	return allowed(p, prev) ? prev : first_allowed(p);
+	lb_params(&lp);
+	if (flags & PLACE_FORK)
+		return place_new(&lp, p, from_cpu, lp.fork_balance);
+	if (flags & PLACE_EXEC)
+		return place_new(&lp, p, from_cpu, lp.exec_balance);
+	return place_wake(&lp, p, from_cpu, (flags & PLACE_SYNC) != 0);
 }
+
+/* ---- what the eras' balancing shares ---- */
 
 int
-balance_fork_cpu(struct task *p, int parent_cpu)
+lb_can_migrate(const struct lb_params *lp, struct task *p, struct rq *src,
+	       struct rq *dst, int hot_ok)
 {
-	int best = allowed(p, parent_cpu) ? parent_cpu : first_allowed(p);
-	unsigned long here, best_load;
-
-	if (!lb_fork_balance)
-		return best;
-	here = best_load = rq_load(cpu_rq(best));
-	for (int i = 0; i < ncpu; i++) {
-		unsigned long l = rq_load(cpu_rq(i));
-		if (allowed(p, i) && l < best_load) {
-			best = i;
-			best_load = l;
-		}
-	}
-	/* only when clearly less loaded: by half the imbalance margin */
-	if (best_load * (100 + (lb_imbalance_pct - 100) / 2) >= here * 100)
-		return allowed(p, parent_cpu) ? parent_cpu : best;
-	return best;
-}
-
-static int
-can_migrate(struct task *p, struct rq *src, struct rq *dst)
-{
-	if (!allowed(p, dst->cpu) || p->on_cpu || p == src->curr)
+	if (!lb_allowed(p, dst->cpu) || p->on_cpu || p == src->curr)
 		return 0;
 	/* Handing a waiting task on from CPU to CPU before it ever runs
 	 * (5 hogs on 4 CPUs) helps nobody. */
-	if (lb_bounce_protect && p->last_ran < p->migrated_at)
+	if (lp->bounce_protect && p->last_ran < p->migrated_at)
 		return 0;
-	if (src->balance_failed > lb_cache_nice_tries)
-		return 1;
-	return src->clock - p->last_ran >= (uint64_t)lb_cache_hot_ns;
+	return hot_ok || src->clock - p->last_ran >= lp->cache_hot_ns;
 }
 
-static struct rq *
-find_busiest(struct rq *this, unsigned long *busiest_load)
-{
-	struct rq *busiest = NULL;
-
-	*busiest_load = 0;
-	for (int i = 0; i < ncpu; i++) {
-		struct rq *rq = cpu_rq(i);
-		unsigned long l = rq_load(rq);
-		if (rq != this && rq->nr_policy > 1 && l > *busiest_load) {
-			busiest = rq;
-			*busiest_load = l;
-		}
-	}
-	return busiest;
-}
-
-/* Pull up to `amount` of load from busiest; both locked.  Returns the
- * number of tasks moved. */
-static int
-pull_tasks(struct rq *this, struct rq *busiest, unsigned long amount)
-{
-	struct list *pos, *n;
-	unsigned long moved = 0;
-	int k = 0;
-
-	assert_rq_locked(this);
-	assert_rq_locked(busiest);
-	list_for_each_safe(pos, n, &busiest->queued) {
-		struct task *p = list_entry(pos, struct task, rq_node);
-		if (moved >= amount)
-			break;
-		if (!can_migrate(p, busiest, this))
-			continue;
-		moved += sched_ops.task_load(p);
-		sched_move_task(busiest, this, p);
-		k++;
-	}
-	return k;
-}
-
-/* Ask busiest to push its running task to `to` at its next switch; 0 if
- * that task may not go there. */
-static int
-active_balance(struct rq *busiest, int to)
+/* Ask busiest to push its running task to `to` at its next switch (the
+ * work of Linux's migration thread); 0 if that task may not go there. */
+int
+lb_active_balance(struct rq *busiest, int to)
 {
 	struct task *curr = busiest->curr;
 
 	assert_rq_locked(busiest);
 	if (curr == busiest->idle || task_is_rt(&curr->view) ||
-	    !allowed(curr, to))
+	    !lb_allowed(curr, to))
 		return 0;
 	busiest->push_cpu = to;
 	busiest->stats.alb_pushed++;
@@ -212,114 +326,101 @@ active_balance(struct rq *busiest, int to)
 	return 1;
 }
 
-/* The 5-hogs-on-4-CPUs rotation (both locked): move the task that has
- * been on busiest the longest, the one that has had its turn there, and
- * leave the newcomers.  Whether it is running at this moment does not
- * matter (under cfs and eevdf the pair takes turns every few ms): a
- * queued one moves now, a running one is pushed at its next switch.
- * 1 if a move was made or asked for. */
-static int
-rotate(struct rq *this, struct rq *busiest)
+void
+lb_trace_and_check(struct rq *this, struct rq *busiest, int moved,
+		   unsigned long imbalance)
 {
-	struct task *oldest = NULL, *curr = busiest->curr;
-	struct list *pos;
-
-	list_for_each(pos, &busiest->queued) {
-		struct task *p = list_entry(pos, struct task, rq_node);
-		if (allowed(p, this->cpu) && !p->on_cpu &&
-		    (!oldest || p->migrated_at < oldest->migrated_at))
-			oldest = p;
-	}
-	if (curr != busiest->idle && !task_is_rt(&curr->view) &&
-	    allowed(curr, this->cpu) &&
-	    (!oldest || curr->migrated_at <= oldest->migrated_at))
-		return active_balance(busiest, this->cpu);
-	if (!oldest)
-		return 0;
-	sched_move_task(busiest, this, oldest);
-	this->stats.lb_pulled++;
-	return 1;
-}
-
-/* One balancing attempt for `this`, which is not locked on entry unless
- * `locked`. */
-static int
-load_balance(struct rq *this, int locked)
-{
-	unsigned long this_load, busiest_load, imbalance;
-	struct rq *busiest;
-	int moved = 0, rotated = 0;
-
-	this->stats.lb_count++;
-	busiest = find_busiest(this, &busiest_load);
-	this_load = rq_load(this);
-	if (!busiest || busiest_load * 100 <= this_load * lb_imbalance_pct)
-		return 0;
-	imbalance = (busiest_load - this_load) / 2;
-	if (imbalance == 0)
-		imbalance = 1;
-	if (locked)
-		spin_unlock(&this->lock);
-	double_rq_lock(this, busiest);
-	if (lb_rotate && this->nr_policy > 0 &&
-	    busiest->nr_policy == this->nr_policy + 1)
-		rotated = rotate(this, busiest);
-	/* (a rotation leaves balance_failed alone: it belongs to the pulls
-	 * of CPUs that could take a task for good) */
-	if (!rotated && busiest->nr_policy > 1)
-		moved = pull_tasks(this, busiest, imbalance);
-	if (rotated) {
-		/* a move is on its way: not a failure */
-	} else if (moved) {
-		busiest->balance_failed = 0;
-		this->stats.lb_pulled += moved;
-	} else {
-		this->stats.lb_failed++;
-		if (++busiest->balance_failed > lb_cache_nice_tries + 2) {
-			active_balance(busiest, this->cpu);
-			busiest->balance_failed = 0;
-		}
-	}
 	if (trace_on)
-		trace_record(TR_BALANCE, busiest->cpu, moved, (int)imbalance, 0, 0, 0);
+		trace_record(TR_BALANCE, busiest->cpu, moved, (int)imbalance,
+			     0, 0, 0);
 	sched_check_rq(busiest);
 	sched_check_rq(this);
-	spin_unlock(&busiest->lock);
-	if (!locked)
-		spin_unlock(&this->lock);
-	return moved + rotated;
+}
+
+/* Stagger the CPUs across the interval, as 2.6's CPU_OFFSET did:
+ * balancing all at once hands one extra task down the line without it
+ * ever running. */
+void
+lb_set_next(struct rq *rq, uint64_t now, uint64_t interval_ms)
+{
+	uint64_t ns = interval_ms * 1000000ull;
+
+	rq->next_balance = (now / ns + 1) * ns +
+			   ns * (uint64_t)rq->cpu / (uint64_t)ncpu;
+}
+
+/* Each tick, rq locked: the decayed loads of the sched-domains era
+ * (update_cpu_load(), 2.6.22 and 2.6.24): cpu_load[i] moves 1/2^i of the
+ * way to the current load, rounding up while the load rises.  Only that
+ * era reads them, so only that era pays for them (a switch to it at run
+ * time starts from stale values, which catch up within a few ticks). */
+void
+balance_update_load(struct rq *rq)
+{
+	unsigned long now;
+	int era;
+
+	if (ncpu < 2)
+		return;
+	era = balance_era();
+	if (era != LB_ERA_2_6_22 && era != LB_ERA_2_6_24)
+		return;
+	now = sched_ops.load(rq);
+
+	for (int i = 0; i < LB_LOAD_IDX; i++) {
+		unsigned long old = rq->cpu_load[i], new = now;
+		if (new > old)
+			new += (1ul << i) - 1;
+		rq->cpu_load[i] = (old * ((1ul << i) - 1) + new) >> i;
+	}
 }
 
 void
 balance_tick(struct rq *rq)
 {
-	uint64_t now = sched_clock(), interval_ms;	/* ms, then ns */
-	int idle = rq->curr == rq->idle;
+	struct lb_params lp;
+	uint64_t now;
 
-	if (!lb_enabled || ncpu < 2 || now < rq->next_balance)
+	if (!lb_enabled || ncpu < 2)
 		return;
-	if (load_balance(rq, 0) > 0)
-		rq->balance_interval_ms = lb_min_interval_ms;
-	else if (rq->balance_interval_ms < lb_max_interval_ms)
-		rq->balance_interval_ms *= 2;
-	if (rq->balance_interval_ms < lb_min_interval_ms)
-		rq->balance_interval_ms = lb_min_interval_ms;
-	if (rq->balance_interval_ms > lb_max_interval_ms)
-		rq->balance_interval_ms = lb_max_interval_ms;
-	interval_ms = rq->balance_interval_ms * (idle ? 1 : lb_busy_factor);
-	/* Stagger the CPUs across the interval, as 2.6's CPU_OFFSET did:
-	 * balancing all at once hands the one extra task down the line
-	 * without it ever running. */
-	interval_ms *= 1000000ull;
-	rq->next_balance = (now / interval_ms + 1) * interval_ms +
-			   interval_ms * (uint64_t)rq->cpu / (uint64_t)ncpu;
+	now = sched_clock();
+	if (now < rq->next_balance)
+		return;
+	lb_params(&lp);
+	switch (lp.era) {
+	case LB_ERA_2_6_0:
+		lb_tick_2_6_0(rq, now);
+		break;
+	case LB_ERA_2_6_22:
+	case LB_ERA_2_6_24:
+		lb_tick_domains(&lp, rq, now);
+		break;
+	default:
+		lb_tick_modern(&lp, rq, now);
+	}
 }
 
+/* Before rq's CPU goes idle (rq locked; may drop and retake it). */
 void
 balance_newidle(struct rq *rq)
 {
-	if (lb_enabled && ncpu > 1)
-		load_balance(rq, 1);
+	struct lb_params lp;
+	int imbalanced, outcome;
+
+	if (!lb_enabled || ncpu < 2)
+		return;
+	lb_params(&lp);
+	switch (lp.era) {
+	case LB_ERA_2_6_0:
+		lb_balance_2_6_0(rq, LB_IDLE, 1);	/* schedule(): idle */
+		break;
+	case LB_ERA_2_6_22:
+	case LB_ERA_2_6_24:
+		lb_balance_domains(&lp, rq, LB_NEWLY_IDLE, 1, &outcome);
+		break;
+	default:
+		lb_balance_modern(&lp, rq, 1, &imbalanced);
+	}
 }
 
 /*
@@ -334,16 +435,16 @@ balance_after_switch(struct rq *rq, struct task *prev, int to)
 {
 	struct rq *dst;
 
-	if (!allowed(prev, rq->cpu))
-		to = first_allowed(prev);
-	if (to >= 0 && to != rq->cpu && allowed(prev, to)) {
+	if (!lb_allowed(prev, rq->cpu))
+		to = lb_first_allowed(prev);
+	if (to >= 0 && to != rq->cpu && lb_allowed(prev, to)) {
 		dst = cpu_rq(to);
 		double_rq_lock(rq, dst);
 		/* A push asked for some ticks ago may be stale: other
 		 * balancing may have evened the two CPUs out meanwhile. */
 		if (prev->on_rq && prev->cpu == rq->cpu && !prev->on_cpu &&
 		    rq->curr != prev && !list_empty(&prev->rq_node) &&
-		    (!allowed(prev, rq->cpu) ||
+		    (!lb_allowed(prev, rq->cpu) ||
 		     rq->nr_running > dst->nr_running))
 			sched_move_task(rq, dst, prev);
 		double_rq_unlock(rq, dst);

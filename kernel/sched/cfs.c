@@ -510,6 +510,14 @@ cfs_load(struct rq *rq)
 	return cfs_rq(rq)->load.weight;
 }
 
+/* CFS as merged balanced with 2.6.24's sched domains (the 2.6.35 rows of
+ * the labs choose lb_era= themselves: docs/policies/cfs.md). */
+static int
+cfs_lb_era(void)
+{
+	return LB_ERA_2_6_24;
+}
+
 static unsigned long
 cfs_task_load(struct task *p)
 {
@@ -569,6 +577,7 @@ const struct sched_policy sched_policy = {
 	.migrate_out = cfs_migrate_out,
 	.migrate_in = cfs_migrate_in,
 	.load = cfs_load,
+	.lb_era = cfs_lb_era,
 	.task_load = cfs_task_load,
 	.prio = cfs_prio,
 	.key = cfs_key,

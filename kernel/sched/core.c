@@ -73,6 +73,21 @@ is_rt(const struct task *p)
 	return task_is_rt(&p->view);
 }
 
+/* What rq->lb_load should be: the weights of the policy's queued tasks
+ * and of its current one. */
+static unsigned long
+load_sum(struct rq *rq)
+{
+	unsigned long sum = 0;
+	struct list *pos;
+
+	list_for_each(pos, &rq->queued)
+		sum += list_entry(pos, struct task, rq_node)->lb_weight;
+	if (rq->curr != rq->idle && rq->curr->on_rq && !is_rt(rq->curr))
+		sum += rq->curr->lb_weight;
+	return sum;
+}
+
 /* Invariants of a locked runqueue (SCHED_DEBUG builds). */
 static void
 rq_check(struct rq *rq)
@@ -90,6 +105,9 @@ rq_check(struct rq *rq)
 	if (rq->nr_policy != nq + (curr_runs && !is_rt(rq->curr)))
 		panic("rq_check: cpu%d nr_policy %u but %u queued, curr %d",
 		      rq->cpu, rq->nr_policy, nq, rq->curr->tid);
+	if (rq->lb_load != load_sum(rq))
+		panic("rq_check: cpu%d lb_load %lu but its tasks weigh %lu",
+		      rq->cpu, rq->lb_load, load_sum(rq));
 	if (sched_ops.count && sched_ops.count(rq) != nq)
 		panic("rq_check: cpu%d policy holds %u tasks, core %u",
 		      rq->cpu, sched_ops.count(rq), nq);
@@ -144,6 +162,16 @@ sched_curr_runtime(struct rq *rq)
 
 /* ---- the class stack: each call goes to the task's class ---- */
 
+/* A policy task joins rq: its weight counts in the balancer's load
+ * (Linux 2.6.22 inc_raw_weighted_load; a word other CPUs read unlocked)
+ * until it leaves with the same weight. */
+static inline __attribute__((always_inline)) void
+load_add(struct rq *rq, struct task *p)
+{
+	p->lb_weight = sched_ops.task_load(p);
+	rq->lb_load += p->lb_weight;
+}
+
 /* Queue a runnable task that is not current.  rq locked. */
 static inline __attribute__((always_inline)) void
 enqueue_task(struct rq *rq, struct task *p, int flags)
@@ -156,6 +184,7 @@ enqueue_task(struct rq *rq, struct task *p, int flags)
 	sched_ops.enqueue(rq, p, flags);
 	list_add_tail(&p->rq_node, &rq->queued);
 	rq->nr_policy++;
+	load_add(rq, p);
 }
 
 /* Take a queued (not running) task out of its class's queue. */
@@ -170,6 +199,7 @@ dequeue_queued(struct rq *rq, struct task *p)
 	sched_ops.dequeue(rq, p, DEQ_MIGRATE);
 	list_del(&p->rq_node);
 	rq->nr_policy--;
+	rq->lb_load -= p->lb_weight;
 }
 
 /* The running task leaves the CPU for good (sleep, exit) or for now. */
@@ -180,6 +210,7 @@ dequeue_curr(struct rq *rq, struct task *p, int flags)
 	if (!is_rt(p)) {
 		sched_ops.dequeue(rq, p, flags);
 		rq->nr_policy--;
+		rq->lb_load -= p->lb_weight;
 	}
 }
 
@@ -352,6 +383,7 @@ switch_class(struct rq *rq, struct task *prev)
 		sched_ops.enqueue(rq, prev, ENQ_WAKEUP);
 		list_add_tail(&prev->rq_node, &rq->queued);
 		rq->nr_policy++;
+		load_add(rq, prev);
 	} else {
 		rt_enqueue(rq, prev, 0);
 	}
@@ -626,6 +658,31 @@ sched_exit(struct task *p)
 		sched_ops.exit(p);
 }
 
+/* Linux 2.6.8+ sched_exec(): an exec leaves no cache worth keeping, so
+ * the era may send the task to the idlest CPU.  Linux's migration thread
+ * moves it at once; here the push of an active balance does, when the
+ * task next switches out (at the latest on its return to user). */
+void
+sched_exec(void)
+{
+	struct task *p = current;
+	struct rq *rq;
+	int cpu;
+
+	if (is_rt(p))
+		return;
+	irq_push();
+	rq = this_rq();
+	spin_lock(&rq->lock);
+	cpu = balance_place(p, PLACE_EXEC, rq->cpu);
+	if (cpu != rq->cpu && rq->curr == p) {
+		rq->push_cpu = cpu;
+		sched_resched(rq);
+	}
+	spin_unlock(&rq->lock);
+	irq_pop();
+}
+
 /* The tick: account, let the running task's class decide on preemption,
  * run timers, balance.  Interrupt context, interrupts off. */
 void
@@ -645,6 +702,7 @@ sched_tick(void)
 			sched_ops.tick(rq, curr);
 	}
 	rt_period_tick(rq);
+	balance_update_load(rq);
 	/* rt tasks wait on another CPU, and this one runs less: pull */
 	if ((__atomic_load_n(&rt_overload_mask, __ATOMIC_RELAXED) &
 	     ~(1u << rq->cpu)) && !is_rt(curr))
@@ -749,6 +807,10 @@ sched_set_nice(struct task *p, int nice)
 		account_curr(rq);
 	sched_ops.set_nice(rq, p, nice);
 	p->nice = nice;
+	if (p->on_rq && !is_rt(p)) {	/* reweigh it (2.6.22 set_load_weight) */
+		rq->lb_load -= p->lb_weight;
+		load_add(rq, p);
+	}
 	task_rq_unlock(rq, p);
 	return 0;
 }

@@ -61,18 +61,27 @@ default_migrate(struct rq *rq, struct task *p)
 	(void)rq, (void)p;
 }
 
-/* Linux 2.6.0's balancer counted tasks: nr_running. */
+/* The weights of the policy's tasks on rq, which the core keeps as they
+ * come and go (rq->lb_load); with the default task_load, 1024 a task,
+ * that is 2.6.0's nr_running in load units. */
 static unsigned long
 default_load(struct rq *rq)
 {
-	return rq->nr_policy;
+	return rq->lb_load;
 }
 
 static unsigned long
 default_task_load(struct task *p)
 {
 	(void)p;
-	return 1;
+	return SCHED_LOAD_SCALE;
+}
+
+/* A policy that names no Linux version gets Quanta's own balancer. */
+static int
+default_lb_era(void)
+{
+	return LB_ERA_QUANTA;
 }
 
 /* Linux's static_prio is 120 + nice; top shows it less 100. */
@@ -102,15 +111,16 @@ default_dump(struct rq *rq)
 	printk("\n");
 }
 
-/* The core's placement (balance.c): a new task on the idlest CPU, a woken
- * one where balance_select_cpu() says.  rt tasks the rt class cannot
- * place come here too (core.c). */
+/* The core's placement (balance.c): each era's rule for a new task and
+ * for a woken one (balance_place).  rt tasks the rt class cannot place
+ * come here too (core.c). */
 int
 sched_default_select_cpu(struct task *p, int flags, int waker_cpu)
 {
 	if (flags & ENQ_NEW)
-		return balance_fork_cpu(p, waker_cpu);
-	return balance_select_cpu(p, (flags & ENQ_SYNC) != 0, waker_cpu);
+		return balance_place(p, PLACE_FORK, waker_cpu);
+	return balance_place(p, (flags & ENQ_SYNC) ? PLACE_WAKE | PLACE_SYNC :
+			     PLACE_WAKE, waker_cpu);
 }
 
 #define FILL(hook, fn)				\
@@ -136,6 +146,7 @@ sched_fill_defaults(void)
 	FILL(migrate_in, default_migrate);
 	FILL(load, default_load);
 	FILL(task_load, default_task_load);
+	FILL(lb_era, default_lb_era);
 	FILL(prio, default_prio);
 	FILL(key, default_key);
 	FILL(dump, default_dump);

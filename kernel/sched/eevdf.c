@@ -631,6 +631,14 @@ eevdf_load(struct rq *rq)
 	return eevdf_rq(rq)->load;
 }
 
+/* EEVDF (6.6) runs with the modern balancer: idle search at wakeup,
+ * fork balancing, 0.5 ms migration cost. */
+static int
+eevdf_lb_era(void)
+{
+	return LB_ERA_MODERN;
+}
+
 static unsigned long
 eevdf_task_load(struct task *p)
 {
@@ -736,6 +744,7 @@ const struct sched_policy sched_policy = {
 	.set_nice = eevdf_set_nice,
 	.set_slice = eevdf_set_slice,
 	.load = eevdf_load,
+	.lb_era = eevdf_lb_era,
 	.task_load = eevdf_task_load,
 	.prio = eevdf_prio,
 	.key = eevdf_key,

@@ -785,10 +785,24 @@ o1_migrate_in(struct rq *dst, struct task *p)
 	}
 }
 
+/* 2.6.22 smp-nice (set_load_weight): a task weighs its static_prio
+ * timeslice against DEF_TIMESLICE, SCHED_LOAD_SCALE at nice 0; the core
+ * sums the weights into the rq's load (raw_weighted_load).  2.6.0's
+ * balancer counted tasks: each weighs SCHED_LOAD_SCALE. */
 static unsigned long
-o1_load(struct rq *rq)
+o1_task_load(struct task *p)
 {
-	return rq_nr_running(rq);		/* 2.6.0 balances queue lengths */
+	if (!v22())
+		return SCHED_LOAD_SCALE;
+	return (unsigned long)task_timeslice(o1_task(p)) * SCHED_LOAD_SCALE /
+	       (unsigned long)def_timeslice();
+}
+
+/* 2.6.0 had no sched domains; 2.6.22 balanced with them. */
+static int
+o1_lb_era(void)
+{
+	return v22() ? LB_ERA_2_6_22 : LB_ERA_2_6_0;
 }
 
 static int
@@ -857,8 +871,8 @@ o1_count(struct rq *rq)
  * first-slice child's unused slice back to its parent and blends a hog
  * child's sleep_avg into the parent's; not modelled, docs/policies/o1.md),
  * migrate_out (2.6 rebased timestamps by the two runqueues' clock
- * difference; every CPU here reads one sched_clock, so it is 0), task_load
- * (2.6.0's balancer counts tasks).
+ * difference; every CPU here reads one sched_clock, so it is 0), load
+ * (the core's sum of task_load).
  */
 const struct sched_policy sched_policy = {
 	.name = "o1",
@@ -874,7 +888,8 @@ const struct sched_policy sched_policy = {
 	.fork = o1_fork,
 	.set_nice = o1_set_nice,
 	.migrate_in = o1_migrate_in,
-	.load = o1_load,
+	.task_load = o1_task_load,
+	.lb_era = o1_lb_era,
 	.prio = o1_prio,
 	.key = o1_key,
 	.dump = o1_dump,

@@ -61,6 +61,15 @@ struct task;
 				 * moves it, or it becomes real-time */
 #define DEQ_EXIT	0x04	/* the task (current) exits */
 
+/* Balancer eras (balance.c, lb_era=): what placement and load balancing
+ * do, after the Linux version a policy models. */
+#define LB_ERA_2_6_0	1	/* no sched domains: 1 ms idle, 200 ms busy */
+#define LB_ERA_2_6_22	2	/* sched domains, O(1)'s arithmetic */
+#define LB_ERA_2_6_24	3	/* sched domains with CFS's load fuzz */
+#define LB_ERA_MODERN	4	/* idle search, fork balancing (2.6.33+, 6.x) */
+#define LB_ERA_QUANTA	5	/* Quanta's own: rotation of a surplus task */
+#define SCHED_LOAD_SCALE 1024UL	/* load of one nice-0 task */
+
 struct sched_policy {
 	const char *name;
 	size_t rq_size;			/* bytes of rq_priv(rq), zeroed */
@@ -118,11 +127,19 @@ struct sched_policy {
 	 * before enqueue).  Rebase clocks and keys here.  Default: nothing. */
 	void (*migrate_out)(struct rq *src, struct task *p);
 	void (*migrate_in)(struct rq *dst, struct task *p);
-	/* Load of the runqueue for the balancer (Linux 2.6: nr_running, or
-	 * the sum of weights), and one task's share of it.  Defaults: the
-	 * number of the policy's tasks on rq, and 1. */
+	/* Load of the runqueue for the balancer, and one task's share of
+	 * it, in Linux's units: SCHED_LOAD_SCALE (1024) for one nice-0 task
+	 * (2.6.0 and staircase count tasks: 1024 each; O(1) 2.6.22 sums
+	 * smp-nice weights, CFS load weights).  Defaults: the sum of
+	 * task_load over the policy's tasks on rq, which the core keeps as
+	 * they come and go, and 1024. */
 	unsigned long (*load)(struct rq *rq);
 	unsigned long (*task_load)(struct task *p);
+	/* The balancer era of the Linux version the policy models (LB_ERA_*
+	 * below; docs/reference/balancer.md).  A function, not a field,
+	 * because a policy's version can be a tunable (o1_variant).  The
+	 * lb_era tunable overrides it.  Default: LB_ERA_QUANTA. */
+	int (*lb_era)(void);
 	/* Priority as top's PR column shows it.  Default: 20 + nice
 	 * (Linux's static_prio 120 + nice, less 100). */
 	int (*prio)(struct task *p);

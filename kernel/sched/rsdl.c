@@ -493,6 +493,14 @@ rsdl_count(struct rq *rq)
  * Hooks left to the core's defaults: exit, load and task_load (the
  * balancer of its era counts tasks).
  */
+/* v0.30 was posted for 2.6.20 and 2.6.21, which balanced with the
+ * sched domains of 2.6.22 (docs/policies/rsdl.md). */
+static int
+rsdl_lb_era(void)
+{
+	return LB_ERA_2_6_22;
+}
+
 const struct sched_policy sched_policy = {
 	.name = "rsdl",
 	.rq_size = sizeof(struct rsdl_rq),
@@ -510,6 +518,7 @@ const struct sched_policy sched_policy = {
 	.migrate_in = rsdl_migrate_in,
 	.prio = rsdl_prio,
 	.key = rsdl_key,
+	.lb_era = rsdl_lb_era,
 	.dump = rsdl_dump,
 	.count = rsdl_count,
 	.tunables = rsdl_tunables,

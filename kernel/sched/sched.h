@@ -20,6 +20,8 @@
 #include "kernel/spinlock.h"
 #include "kernel/task.h"
 
+#define LB_LOAD_IDX	5		/* Linux's CPU_LOAD_IDX_MAX */
+
 struct rq_stats {
 	uint64_t switches;
 	uint64_t migrations;		/* tasks that arrived here */
@@ -50,6 +52,10 @@ struct rq {
 	int64_t balance_interval_ms;
 	int balance_failed;
 	int push_cpu;			/* active balance target, or -1 */
+	unsigned long lb_load;		/* sum of the policy's tasks' lb_weight
+					 * (Linux's raw_weighted_load) */
+	unsigned long cpu_load[LB_LOAD_IDX];	/* 2.6.22/24: decayed load */
+	unsigned prev_load[MAX_CPUS];	/* 2.6.0: queue lengths seen last */
 	struct rq_stats stats;
 };
 
@@ -98,6 +104,9 @@ int sched_wake(struct task *p, int sync);
 int sched_fork(struct task *parent, struct task *child);
 void sched_wake_new(struct task *p, struct task *parent, int child_first);
 void sched_exit(struct task *p);	/* current, before its last schedule */
+/* Current is about to exec: the era may move it to the idlest CPU (Linux
+ * sched_exec, SD_BALANCE_EXEC); the move happens at its next switch. */
+void sched_exec(void);
 void sched_yield(void);
 int sched_set_nice(struct task *p, int nice);
 /* Move p to class cls (SCHED_CLASS_*) at rt_priority prio (0 unless
@@ -120,9 +129,16 @@ int sched_task_prio(struct task *p);
 int64_t sched_task_key(struct task *p);
 
 /* balance.c */
-int balance_select_cpu(struct task *p, int sync, int waker_cpu);
-int balance_fork_cpu(struct task *p, int parent_cpu);
+#define PLACE_WAKE	0x01	/* a wakeup; from_cpu is the waker's CPU */
+#define PLACE_SYNC	0x02	/* ... with the sync hint */
+#define PLACE_FORK	0x04	/* a new task; from_cpu is the parent's */
+#define PLACE_EXEC	0x08	/* current is about to exec; from_cpu: its own */
+/* The CPU a waking or new task goes to (every placement goes through
+ * here): the era's rule, within p's affinity. */
+int balance_place(struct task *p, int flags, int from_cpu);
+int balance_era(void);			/* LB_ERA_*, after lb_era= */
 void balance_tick(struct rq *rq);
+void balance_update_load(struct rq *rq);	/* each tick, rq locked */
 void balance_newidle(struct rq *rq);	/* rq locked; may drop and retake */
 void balance_after_switch(struct rq *rq, struct task *prev, int to);
 

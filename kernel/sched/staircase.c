@@ -358,10 +358,13 @@ stair_set_nice(struct rq *rq, struct task *p, int nice)
 	}
 }
 
-static unsigned long
-stair_load(struct rq *rq)
+/* v6.3 is a patch for 2.6.7, which balanced with sched domains on
+ * nr_running (the default load: 1024 a task): the 2.6.22 arithmetic with
+ * task counts is the nearest era (docs/policies/staircase.md). */
+static int
+stair_lb_era(void)
 {
-	return rq_nr_running(rq);	/* 2.6.7 balanced on nr_running */
+	return LB_ERA_2_6_22;
 }
 
 static int
@@ -413,8 +416,8 @@ stair_count(struct rq *rq)
 /*
  * Hooks left to the core's defaults: exit (v6.3 returns an exiting child's
  * unused slice to its parent; not modelled, docs/policies/staircase.md),
- * migrate_out/in (stairs and timestamps are not per CPU), task_load (the
- * balancer counts tasks).
+ * migrate_out/in (stairs and timestamps are not per CPU), load and
+ * task_load (the balancer counts tasks, 1024 each).
  */
 const struct sched_policy sched_policy = {
 	.name = "staircase",
@@ -429,7 +432,7 @@ const struct sched_policy sched_policy = {
 	.yield = stair_yield,
 	.fork = stair_fork,
 	.set_nice = stair_set_nice,
-	.load = stair_load,
+	.lb_era = stair_lb_era,
 	.prio = stair_prio,
 	.key = stair_key,
 	.dump = stair_dump,

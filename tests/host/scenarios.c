@@ -57,15 +57,36 @@ all_cpus_have(unsigned n)
 	return 1;
 }
 
-/* (1) 8 hogs started on CPU 0 of 4: the balancer alone spreads them. */
+/* The era the balancer runs in (the policy's, unless a scenario set
+ * lb_era), and whether that era places new tasks at fork. */
+static const char *
+era_name(int era)
+{
+	static const char *names[] = { "?", "2.6.0", "2.6.22", "2.6.24",
+				       "modern", "quanta" };
+	return names[era];
+}
+
+static int
+era_forks_balanced(int era)
+{
+	return era == LB_ERA_MODERN || era == LB_ERA_QUANTA;
+}
+
+/* (1) 8 hogs started on CPU 0 of 4: the balancer alone spreads them.
+ * 2.6.0 never settles at 2 a CPU: from 3 against 2 its busy balance
+ * pulls every cache-cold task (imbalance 1, halved to 0, counted down
+ * with "--imbalance" that never reaches 0), so it only keeps every CPU
+ * busy. */
 static void
 spread_balance(void)
 {
 	uint64_t spread_at = 0;
-	int c;
+	int c, era;
 
 	sim_boot(4);
 	set_tunable("lb_fork_balance", 0);
+	era = balance_era();
 	sim_run_until(T0);
 	for (int i = 0; i < 8; i++) {
 		struct sim_task *st = new_task("hog%d", i, 0);
@@ -79,38 +100,65 @@ spread_balance(void)
 		sim_run_until(t);
 		if (!spread_at && all_cpus_have(2))
 			spread_at = t;
+		if (t == T0 + 5 * MS && era == LB_ERA_2_6_0)
+			for (c = 1; c < 4; c++)
+				if (cpu_rq(c)->nr_running == 0)
+					sim_fail("2.6.0: cpu%d still idle 5 ms "
+						 "after the hogs started "
+						 "(idle CPUs pull every 1 ms)",
+						 c);
 	}
-	sim_info("2 per CPU after %.1f ms; migrations per CPU: %llu %llu "
-		 "%llu %llu", spread_at ? (spread_at - T0) / 1e6 : -1.0,
+	sim_info("%s: 2 per CPU after %.1f ms; migrations per CPU: %llu "
+		 "%llu %llu %llu", era_name(era),
+		 spread_at ? (spread_at - T0) / 1e6 : -1.0,
 		 (ull)cpu_rq(0)->stats.migrations,
 		 (ull)cpu_rq(1)->stats.migrations,
 		 (ull)cpu_rq(2)->stats.migrations,
 		 (ull)cpu_rq(3)->stats.migrations);
+	if (sum_migrations() < 6)
+		sim_fail("only %llu migrations counted; spreading 8 hogs from "
+			 "one CPU needs at least 6", sum_migrations());
+	if (era == LB_ERA_2_6_0) {
+		for (c = 0; c < 4; c++)
+			if (cpu_rq(c)->nr_running == 0)
+				sim_fail("2.6.0: cpu%d idle with 8 hogs", c);
+		return;
+	}
 	for (c = 0; c < 4; c++)
 		if (cpu_rq(c)->nr_running != 2)
 			sim_fail("after 1 s cpu%d runs %u hogs, not 2", c,
 				 cpu_rq(c)->nr_running);
 	if (!spread_at)
 		sim_fail("never 2 hogs per CPU within 1 s");
-	if (sum_migrations() < 6)
-		sim_fail("only %llu migrations counted; spreading 8 hogs from "
-			 "one CPU needs at least 6", sum_migrations());
 }
 
-/* (1b) the same with fork balancing: placed 2 per CPU at once. */
+/* (1b) 8 hogs forked on CPU 0: the eras that balance at fork (modern,
+ * quanta) place them 2 per CPU at once; 2.6.0 and 2.6.22/24 (no
+ * SD_BALANCE_FORK at CPU level) start every child on its parent's CPU,
+ * and the balancer spreads them later. */
 static void
 spread_fork(void)
 {
+	int era;
+
 	sim_boot(4);
+	era = balance_era();
 	sim_run_until(T0);
 	for (int i = 0; i < 8; i++) {
 		struct sim_task *st = new_task("hog%d", i, 0);
 		sim_hog(st);
 		sim_start(st, 0);
 	}
-	sim_info("placed at fork: %u %u %u %u", cpu_rq(0)->nr_running,
-		 cpu_rq(1)->nr_running, cpu_rq(2)->nr_running,
-		 cpu_rq(3)->nr_running);
+	sim_info("%s: placed at fork: %u %u %u %u", era_name(era),
+		 cpu_rq(0)->nr_running, cpu_rq(1)->nr_running,
+		 cpu_rq(2)->nr_running, cpu_rq(3)->nr_running);
+	if (!era_forks_balanced(era)) {
+		if (cpu_rq(0)->nr_running != 8)
+			sim_fail("%s places children on the parent's CPU, "
+				 "but cpu0 got %u of 8", era_name(era),
+				 cpu_rq(0)->nr_running);
+		return;
+	}
 	if (!all_cpus_have(2))
 		sim_fail("fork placement gave %u %u %u %u hogs, not 2 each",
 			 cpu_rq(0)->nr_running, cpu_rq(1)->nr_running,
@@ -120,16 +168,70 @@ spread_fork(void)
 		sim_fail("2 hogs per CPU did not stay 2 per CPU");
 }
 
-/* (2) 5 hogs on 4 CPUs: each gets 20% +- 2% of the machine over 5 s. */
+/* What 5 hogs on 4 CPUs get in each era over 5 s (shares of the whole
+ * machine; one CPU is 25 %):
+ *   2.6.0   a busy CPU pulls the waiting hog at its 200 ms balance: about
+ *           one pull per 200 ms, no active balance, nobody stuck at half
+ *           a CPU (the shares depend on which hog the policy runs);
+ *   2.6.22  balanced by the small-imbalance test: after the first pulls
+ *           two hogs share one CPU (12.5 % each) and three run alone;
+ *   2.6.24  the fuzz makes a single-hog CPU pull one of the pair: pulls
+ *           pass the wait around, 20 % +- 3 %, no active balance;
+ *   modern, quanta: rotation, 20 % +- 2 %. */
 static void
-share_5on4(void)
+judge_5on4(int era, const double *share, ull migrations, ull alb,
+	   const char *line)
+{
+	int halves = 0, wholes = 0;
+	double lo = 18.0, hi = 22.0;
+
+	switch (era) {
+	case LB_ERA_2_6_22:
+		for (int i = 0; i < 5; i++) {
+			halves += share[i] > 11.5 && share[i] < 13.5;
+			wholes += share[i] > 24.5;
+		}
+		if (halves != 2 || wholes != 3 || alb || migrations > 5)
+			sim_fail("2.6.22: want two hogs at 12.5%% and three at "
+				 "25%%, no more than the first pulls (all:%s; "
+				 "%llu migrations, %llu pushes)", line,
+				 migrations, alb);
+		return;
+	case LB_ERA_2_6_0:
+		if (alb || migrations < 15 || migrations > 30)
+			sim_fail("2.6.0: want about one pull per 200 ms (25 in "
+				 "5 s) and no active balance, got %llu "
+				 "migrations, %llu pushes", migrations, alb);
+		lo = 13.5, hi = 25.5;	/* not stuck at 12.5 % */
+		break;
+	case LB_ERA_2_6_24:
+		if (alb || migrations < 100)
+			sim_fail("2.6.24: want the pair's hogs pulled on (over "
+				 "100 pulls), no active balance, got %llu "
+				 "migrations, %llu pushes", migrations, alb);
+		lo = 17.0, hi = 23.0;
+		break;
+	}
+	for (int i = 0; i < 5; i++)
+		if (share[i] < lo || share[i] > hi)
+			sim_fail("%s: hog%d got %.2f%% of the machine, not "
+				 "%.0f%%..%.0f%% (all:%s)", era_name(era), i,
+				 share[i], lo, hi, line);
+}
+
+static void
+share_5on4_in(int era)
 {
 	struct sim_task *hog[5];
 	uint64_t alb = 0, pulled = 0, total = 4 * 5 * SEC;
+	double share[5];
 	char line[160];
 	int n = 0;
 
 	sim_boot(4);
+	if (era)
+		set_tunable("lb_era", era);
+	era = balance_era();
 	sim_run_until(T0);
 	for (int i = 0; i < 5; i++) {
 		hog[i] = new_task("hog%d", i, 0);
@@ -142,18 +244,90 @@ share_5on4(void)
 		alb += cpu_rq(c)->stats.alb_pushed;
 		pulled += cpu_rq(c)->stats.lb_pulled;
 	}
-	for (int i = 0; i < 5; i++)
-		n += snprintf(line + n, sizeof(line) - n, " %.2f%%",
-			      100.0 * hog[i]->ran_ns / total);
-	sim_info("shares of the machine:%s; migrations %llu, pulled %llu, "
-		 "active pushes %llu", line, sum_migrations(), (ull)pulled,
-		 (ull)alb);
 	for (int i = 0; i < 5; i++) {
-		double share = 100.0 * hog[i]->ran_ns / total;
-		if (share < 18.0 || share > 22.0)
-			sim_fail("hog%d got %.2f%% of the machine, not "
-				 "20%% +- 2%% (all:%s)", i, share, line);
+		share[i] = 100.0 * hog[i]->ran_ns / total;
+		n += snprintf(line + n, sizeof(line) - n, " %.2f%%", share[i]);
 	}
+	sim_info("%s: shares of the machine:%s; migrations %llu, pulled %llu, "
+		 "active pushes %llu", era_name(era), line, sum_migrations(),
+		 (ull)pulled, (ull)alb);
+	judge_5on4(era, share, sum_migrations(), (ull)alb, line);
+}
+
+/* (2) 5 hogs on 4 CPUs under the policy's era, then under each era. */
+static void
+share_5on4(void)
+{
+	share_5on4_in(0);
+}
+
+static void
+share_5on4_2_6_0(void)
+{
+	share_5on4_in(LB_ERA_2_6_0);
+}
+
+static void
+share_5on4_2_6_22(void)
+{
+	share_5on4_in(LB_ERA_2_6_22);
+}
+
+static void
+share_5on4_2_6_24(void)
+{
+	share_5on4_in(LB_ERA_2_6_24);
+}
+
+static void
+share_5on4_modern(void)
+{
+	share_5on4_in(LB_ERA_MODERN);
+}
+
+static void
+share_5on4_quanta(void)
+{
+	share_5on4_in(LB_ERA_QUANTA);
+}
+
+/* (2b) a hog alone on CPU 0 of 4 execs: the sched-domains and modern
+ * eras move it to an idle CPU (sched_exec, SD_BALANCE_EXEC); 2.6.0 (exec
+ * balancing only on NUMA) and quanta leave it where it is. */
+static void
+exec_now(void *arg)
+{
+	(void)arg;
+	sched_exec();
+}
+
+static void
+exec_balance(void)
+{
+	struct sim_task *hog;
+	int era, moves;
+
+	sim_boot(4);
+	era = balance_era();
+	sim_run_until(T0);
+	hog = new_task("hog%d", 0, 0);
+	sim_hog(hog);
+	sim_start(hog, 0);
+	sim_run_until(T0 + MS);
+	if (hog->task.cpu != 0)
+		sim_fail("the hog left cpu0 before it exec'd (cpu%d)",
+			 hog->task.cpu);
+	sim_on(0, exec_now, NULL);
+	sim_run_until(T0 + 2 * MS);
+	moves = era != LB_ERA_2_6_0 && era != LB_ERA_QUANTA;
+	sim_info("%s: after exec the hog runs on cpu%d", era_name(era),
+		 hog->task.cpu);
+	if (moves && hog->task.cpu == 0)
+		sim_fail("%s balances at exec, but the hog stayed on cpu0",
+			 era_name(era));
+	if (!moves && hog->task.cpu != 0)
+		sim_fail("%s does not balance at exec, but the hog moved to "
+			 "cpu%d", era_name(era), hog->task.cpu);
 }
 
 /* (3) pinned tasks never run elsewhere, among unpinned hogs, sleepers and
@@ -533,7 +707,7 @@ wakeups_10k(void)
 			 "(%llu) to mean anything", remote, window);
 }
 
-/* (8) a pipe pair woken with sync=1 ends up on one CPU (wake_affine). */
+/* (8) a pipe pair woken with sync=1: where each era puts the wakee. */
 static void
 ttwu_totals(ull *local, ull *remote)
 {
@@ -544,34 +718,81 @@ ttwu_totals(ull *local, ull *remote)
 	}
 }
 
+/* Each era's rule for a sync wakeup from a waker about to sleep: 2.6.0
+ * moves every wakee to the waker's CPU (100 %); 2.6.22/24's wake_affine
+ * and Quanta's rule keep the pair together (90 % or more); modern
+ * select_idle_sibling() sends the wakee back to its previous CPU when
+ * that one is idle (10 % or less stay). */
 static void
-pipe_affine(void)
+pipe_affine_in(int era, int hogs)
 {
 	static struct sim_chan ch[2];
 	struct sim_task *a, *b;
-	ull local0, remote0, local, remote;
+	ull local0, remote0, local, remote, all;
 
 	sim_boot(4);
+	if (era)
+		set_tunable("lb_era", era);
+	era = balance_era();
 	sim_run_until(T0);
 	sim_chan_init(&ch[0]);
 	sim_chan_init(&ch[1]);
-	a = new_task("pipe-a%d", 0, 0);
-	b = new_task("pipe-b%d", 0, 0);
+	/* with the hogs, the pipe may use only the hogs' CPUs */
+	a = new_task("pipe-a%d", 0, hogs ? 3u : 0);
+	b = new_task("pipe-b%d", 0, hogs ? 3u : 0);
 	sim_pinger(a, &ch[0], &ch[1], 10 * US, 1);
 	sim_pinger(b, &ch[1], &ch[0], 10 * US, 1);
 	sim_start(a, 0);
-	sim_start(b, 0);
+	sim_start(b, 1);		/* apart: the wakeups must join them */
+	for (int i = 0; i < hogs; i++) {	/* pinned, one per CPU */
+		struct sim_task *h = new_task("hog%d", i, 1u << i);
+		sim_hog(h);
+		sim_start(h, i);
+	}
 	sim_run_until(T0 + 10 * MS);	/* they find each other */
 	ttwu_totals(&local0, &remote0);
 	sim_run_until(T0 + 210 * MS);
 	ttwu_totals(&local, &remote);
 	local -= local0;
 	remote -= remote0;
-	sim_info("%llu wakeups in 200 ms, %llu on the waker's CPU; %llu "
-		 "migrations in all", local + remote, local, sum_migrations());
-	if (local + remote < 1000 || local * 10 < (local + remote) * 9)
-		sim_fail("only %llu of %llu sync wakeups stayed on the waker's "
-			 "CPU", local, local + remote);
+	all = local + remote;
+	sim_info("%s: %llu wakeups in 200 ms, %llu on the waker's CPU; %llu "
+		 "migrations in all", era_name(era), all, local,
+		 sum_migrations());
+	/* (beside a hog, a policy without wakeup preemption wakes the pipe
+	 * once a slice) */
+	if (all < (hogs ? 1 : 1000))
+		sim_fail("only %llu wakeups in 200 ms", all);
+	if (era == LB_ERA_2_6_0 && local != all)
+		sim_fail("2.6.0 moves every sync wakee to the waker's CPU, but "
+			 "%llu of %llu woke elsewhere", remote, all);
+	if (era == LB_ERA_MODERN && local * 10 > all)
+		sim_fail("modern: %llu of %llu wakeups stayed on the waker's "
+			 "CPU; select_idle_sibling() prefers the idle "
+			 "previous CPU", local, all);
+	if (era != LB_ERA_MODERN && local * 10 < all * 9)
+		sim_fail("%s: only %llu of %llu sync wakeups stayed on the "
+			 "waker's CPU", era_name(era), local, all);
+}
+
+static void
+pipe_affine(void)
+{
+	pipe_affine_in(0, 0);
+}
+
+/* 2.6.0 moves the wakee even onto a busy CPU (the pipe and a pinned hog
+ * on each of CPUs 0 and 1): no load test, every wakeup. */
+static void
+pipe_affine_2_6_0(void)
+{
+	pipe_affine_in(LB_ERA_2_6_0, 2);
+}
+
+static void
+pipe_affine_modern(void)
+{
+	pipe_affine_in(LB_ERA_MODERN, 0);
 }
 
 /* ---- the moves a policy's balance hook may make (policy.h) ---- */
@@ -669,6 +890,12 @@ const struct scenario generic_scenarios[] = {
 	{ "spread-balance", spread_balance },
 	{ "spread-fork", spread_fork },
 	{ "share-5on4", share_5on4 },
+	{ "share-5on4-2.6.0", share_5on4_2_6_0 },
+	{ "share-5on4-2.6.22", share_5on4_2_6_22 },
+	{ "share-5on4-2.6.24", share_5on4_2_6_24 },
+	{ "share-5on4-modern", share_5on4_modern },
+	{ "share-5on4-quanta", share_5on4_quanta },
+	{ "exec-balance", exec_balance },
 	{ "pinned", pinned },
 	{ "affinity-running", affinity_running },
 	{ "affinity-queued", affinity_queued },
@@ -677,6 +904,8 @@ const struct scenario generic_scenarios[] = {
 	{ "all-idle", all_idle },
 	{ "wakeups-10k", wakeups_10k },
 	{ "pipe-affine", pipe_affine },
+	{ "pipe-affine-2.6.0", pipe_affine_2_6_0 },
+	{ "pipe-affine-modern", pipe_affine_modern },
 	{ "policy-moves", policy_moves },
 };
 const int generic_count =

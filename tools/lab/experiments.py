@@ -193,8 +193,13 @@ def seed000():
 # --------------------------------------------------------------------------
 # seed001: CFS wakeup latency under a build
 
+# 2.6.35's set (docs/policies/cfs.md).  lb_era 4: 2.6.35 placed tasks as
+# the modern era does (fork balancing since 2.6.25, select_idle_sibling
+# since 2.6.33, 0.5 ms migration cost).
 CFS_2635 = {"cfs_latency_ns": 6000000, "cfs_min_granularity_ns": 2000000,
-            "cfs_wakeup_granularity_ns": 1000000, "cfs_sleeper_credit": 2}
+            "cfs_wakeup_granularity_ns": 1000000, "cfs_sleeper_credit": 2,
+            "cfs_child_runs_first": 0, "cfs_wakeup_gran_wakee": 1,
+            "cfs_fork_2635": 1, "lb_era": 4}
 GRAN_075 = {"cfs_min_granularity_ns": 750000}  # the mail's second change
 MAIL001_FIGURES = ("2.6.35.2: max 45762.1 us, avg 7348.6 us; check_preempt "
                    "fix: max 39858.9, avg 7728.1; min_gran 0.75 ms: max "
@@ -259,7 +264,9 @@ def seed001():
         quick={"workload": "wakeup_latency 0.5 & kbuild 10 8 10",
                "timeout": 60, "est_s": 2},
         notes=["2.6.35 settings: latency 6 ms, min_granularity 2 ms, "
-               "wakeup_granularity 1 ms, GENTLE sleeper credit; "
+               "wakeup_granularity 1 ms (in the wakee's virtual time), "
+               "GENTLE sleeper credit, no child-runs-first, "
+               "task_fork_fair's placement, the modern balancer era; "
                "cfs_tick_check 1 = 2.6.35's vruntime test, 2 = the fix.",
                "The probe sleeps with clock_nanosleep, not SIGEV_THREAD "
                "(Quanta has no POSIX timers); load s is the build's "
@@ -407,26 +414,23 @@ def seed003():
                      "for a CPU its busy-waiting parent holds."),
         mail=["1.5 GHz Core 2 Duo (2 CPUs), 500 iterations: 2.6.22 3332 "
               "ms, 2.6.23 4397 ms, 2.6.24 8953 ms, 2.6.24-git19 8986 ms"],
-        # Neither 2.6.22 nor 2.6.24 balanced at fork at the CPU level
-        # (52d85343 brought it back in 2.6.25), so the mail's kernels are
-        # the rows with lb_fork_balance=0; the candidate causes are
-        # switched off one at a time on top of that.  Quanta's default
-        # (fork balancing on) is one row of its own.
+        # Each row runs with its policy's balancer era: o1 2.6.22 and
+        # cfs 2.6.24 with the sched domains of their versions, which did
+        # not balance at fork at the CPU level (52d85343 brought it back
+        # in 2.6.25).  The candidate causes between the two are switched
+        # back to 2.6.22 one at a time; fork balancing is a row of its own.
         rows=[
-            Row("o1 2.6.22", "o1", {"o1_variant": 1, "lb_fork_balance": 0},
-                quick=True),
-            Row("cfs 2.6.24", "cfs", {"lb_fork_balance": 0}, quick=True),
+            Row("o1 2.6.22", "o1", {"o1_variant": 1}, quick=True),
+            Row("cfs 2.6.24", "cfs", quick=True),
             Row("cfs child_first_threads=0", "cfs",
-                {"lb_fork_balance": 0, "cfs_child_first_threads": 0}),
-            Row("cfs start_debit=0", "cfs",
-                {"lb_fork_balance": 0, "cfs_start_debit": 0}),
+                {"cfs_child_first_threads": 0}),
+            Row("cfs start_debit=0", "cfs", {"cfs_start_debit": 0}),
             Row("cfs wakeup_gran 2 ms", "cfs",
-                {"lb_fork_balance": 0, "cfs_wakeup_granularity_ns": 2000000}),
-            Row("cfs cache_hot 0.5 ms", "cfs",
-                {"lb_fork_balance": 0, "lb_cache_hot_ns": 500000}),
-            Row("cfs newidle_balance=0", "cfs",
-                {"lb_fork_balance": 0, "newidle_balance": 0}),
-            Row("cfs 2.6.24 + fork balancing", "cfs"),
+                {"cfs_wakeup_granularity_ns": 2000000}),
+            Row("cfs cache_hot 2.5 ms", "cfs", {"lb_cache_hot_ns": 2500000}),
+            Row("cfs 2.6.22 balancer", "cfs", {"lb_era": 2}),
+            Row("cfs newidle_balance=0", "cfs", {"newidle_balance": 0}),
+            Row("cfs 2.6.24 + fork balancing", "cfs", {"lb_fork_balance": 1}),
             Row("eevdf", "eevdf"),
             Row("Linux", "linux"),
         ],

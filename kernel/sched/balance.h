@@ -1,0 +1,53 @@
+/*
+ * balance.h - what the balancer's files share: balance.c (tunables, the
+ * era's constants, placement, the common moves) and one file per era's
+ * periodic balancing (balance_2_6_0.c, balance_domains.c,
+ * balance_modern.c).  The core sees only sched.h.
+ */
+#ifndef KERNEL_SCHED_BALANCE_H
+#define KERNEL_SCHED_BALANCE_H
+
+#include <stdint.h>
+#include "kernel/sched/sched.h"
+
+/* One era's constants after the tunables (-1: the era's own value). */
+struct lb_params {
+	int era;			/* LB_ERA_* */
+	uint64_t min_interval_ms, max_interval_ms, busy_factor;
+	unsigned long imbalance_pct;
+	uint64_t cache_hot_ns;		/* ran this recently: cache-hot */
+	int cache_nice_tries;
+	int wake_affine, fork_balance, exec_balance, rotate, bounce_protect;
+};
+
+/* Who balances (Linux's enum cpu_idle_type). */
+enum lb_idle { LB_BUSY, LB_IDLE, LB_NEWLY_IDLE };
+
+void lb_params(struct lb_params *lp);
+int lb_allowed(const struct task *p, int cpu);
+int lb_first_allowed(const struct task *p);
+/* May p (queued on src, both locked) move to dst?  hot_ok: the era lets
+ * a cache-hot task go this time. */
+int lb_can_migrate(const struct lb_params *lp, struct task *p,
+		   struct rq *src, struct rq *dst, int hot_ok);
+/* Ask busiest to push its running task to CPU `to` at its next switch. */
+int lb_active_balance(struct rq *busiest, int to);
+void lb_trace_and_check(struct rq *this, struct rq *busiest, int moved,
+			unsigned long imbalance);
+/* The next balance time from an interval in ms, staggered by CPU. */
+void lb_set_next(struct rq *rq, uint64_t now, uint64_t interval_ms);
+
+/* The eras' periodic and newly-idle balancing; `locked`: this rq is
+ * locked on entry (newly idle) and stays so on return. */
+void lb_tick_2_6_0(struct rq *rq, uint64_t now);
+int lb_balance_2_6_0(struct rq *this, enum lb_idle idle, int locked);
+void lb_tick_domains(const struct lb_params *lp, struct rq *rq, uint64_t now);
+int lb_balance_domains(const struct lb_params *lp, struct rq *this,
+		       enum lb_idle idle, int locked, int *imbalanced);
+int lb_wake_affine_domains(const struct lb_params *lp, struct task *p,
+			   int this_cpu, int prev, int sync);
+void lb_tick_modern(const struct lb_params *lp, struct rq *rq, uint64_t now);
+int lb_balance_modern(const struct lb_params *lp, struct rq *this,
+		      int locked, int *imbalanced);
+
+#endif
