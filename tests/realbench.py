@@ -91,8 +91,8 @@ def check_interbench(text):
 # name, kernel words, shell command, checker, CPUs, timeout (s).  schbench's work is a
 # 16 KB matrix once per request: its default 256 KB, five times, takes
 # about 2 s of det's 62.5 MIPS virtual CPU per request.  interbench runs
-# at -smp 1, its shortest run (at -smp 2 it once tripped rq_check in
-# rt_pull, since fixed: docs/realbench.md, "Known problems").
+# at -smp 1: at -smp 2 its SCHED_FIFO threads trip the scheduler core's
+# rq_check in rt_pull (docs/realbench.md, "Known problems").
 CASES = [
     ("realbench-hackbench", "",
      "hackbench-rt -g 2 -l 50 && hackbench-rt -g 2 -l 50 -p && "

@@ -398,8 +398,6 @@ __schedule(int yield)
 {
 	struct rq *rq;
 	struct task *prev, *next;
-	int runs;		/* prev stays runnable (a sleeper's waker
-				 * waits for it to be off the CPU) */
 
 	irq_push();
 	if (this_cpu()->ncli != 1)
@@ -411,27 +409,21 @@ __schedule(int yield)
 	prev = rq->curr;
 	update_clock(rq);
 	account_curr(rq);
-	runs = prev != rq->idle && prev->state == TASK_RUNNING;
-	if (prev != rq->idle && !runs) {
-		dequeue_curr(rq, prev, prev->state == TASK_ZOMBIE ?
-			     DEQ_EXIT : DEQ_SLEEP);
-		prev->on_rq = 0;
-		rq->nr_running--;
+	if (prev != rq->idle) {
+		if (prev->state != TASK_RUNNING) {
+			dequeue_curr(rq, prev, prev->state == TASK_ZOMBIE ?
+				     DEQ_EXIT : DEQ_SLEEP);
+			prev->on_rq = 0;
+			rq->nr_running--;
+		} else if (prev->class_pending) {
+			switch_class(rq, prev);
+		} else {
+			put_prev_task(rq, prev, yield);
+		}
 	}
-	/* Before prev goes back to its queue, as Linux 2.6.25's
-	 * pre_schedule() pulls before put_prev_task(): rt_pull lets go of
-	 * the lock, and other CPUs then see prev still current and not
-	 * queued, a state every check of the runqueue accepts - not prev
-	 * both current and queued. */
 	if (__atomic_load_n(&rt_overload_mask, __ATOMIC_RELAXED) &
 	    ~(1u << rq->cpu))
 		rt_pull(rq);		/* may drop and retake the lock */
-	if (runs) {
-		if (prev->class_pending)
-			switch_class(rq, prev);
-		else
-			put_prev_task(rq, prev, yield);
-	}
 	next = pick_next_task(rq);
 	if (!next && sched_newidle) {
 		balance_newidle(rq);
