@@ -197,7 +197,7 @@ DURATION ?= 60
 torture: all
 	$(PYTHON) tools/qemu.py --profile real --cpus $(CPUS) --mem $(MEM) \
 		--timeout $$(( $(DURATION) + 120 )) \
-		--cmdline "init=/bin/s_stress -- $$(( $(DURATION) * 1000 ))" \
+		--cmdline "init=/bin/s_stress -- $$(( $(DURATION) * 1000 )) all" \
 		$(INITRD_ARG) $(B)/kernel.elf < /dev/null
 
 iso: all

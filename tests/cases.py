@@ -583,8 +583,9 @@ def sched_cases():
              checks=no_panic + [must(r"^s_stress: [\d.]+ s, workers: \d+ "
                                      r"started.*failures 0\r?$")],
              doc="30 s of random fork/sleep/pipe/yield/nice/affinity/"
-                 "burst/thread/mutex/signal/kill churn with 16 workers "
-                 "(real TCG), nothing leaked (make torture runs it longer)"),
+                 "burst/thread/kill churn with 16 workers (real TCG), "
+                 "nothing leaked (make torture runs it longer, with the "
+                 "mutex and signal operations too)"),
     ]
 
 
