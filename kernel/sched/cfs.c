@@ -12,7 +12,8 @@
  *
  * Sources (all restated, not copied): Linux 2.6.24 kernel/sched_fair.c and
  * kernel/sched.c (sched_init_granularity, set_task_cpu, prio_to_weight,
- * prio_to_wmult); 2.6.35 kernel/sched_fair.c for the variants; reference
+ * prio_to_wmult); 2.6.35 kernel/sched_fair.c and kernel/sched_features.h
+ * for the variants (read in 2.6.35.6, whose CFS is 2.6.35's); reference
  * docs/reference/cfs-2.6.24.md and cfs-2.6.35.md.  docs/policies/cfs.md explains it for students.
  */
 #include <stdint.h>
@@ -35,6 +36,7 @@ struct cfs_task {			/* Linux's struct sched_entity */
 	uint64_t exec_start;
 	uint64_t sum_exec;
 	uint64_t prev_sum_exec;		/* sum_exec when last picked */
+	int forked;			/* enqueued by its fork: WF_FORK */
 };
 /* cfs_rq(rq), cfs_task(p), cfs_task_of(x) */
 SCHED_POLICY_STATE(cfs, struct cfs_rq, struct cfs_task)
@@ -46,6 +48,8 @@ struct cfs_rq {
 	struct load_weight load;	/* queued + current */
 	uint64_t min_vruntime;		/* only ever increases */
 	struct cfs_task *curr;
+	struct cfs_task *next;		/* NEXT buddy: a recent wakee */
+	struct cfs_task *last;		/* LAST buddy: a task it preempted */
 	struct rq *rq;
 };
 
@@ -54,6 +58,7 @@ static int64_t latency_ns, min_gran_ns, wakeup_gran_ns, tunable_scaling;
 static int64_t child_runs_first, child_first_threads, start_debit;
 static int64_t sleeper_credit, wakeup_preempt, tick_check, compat_yield;
 static int64_t migrate_normalize, wakeup_gran_wakee, fork_2635;
+static int64_t next_buddy, last_buddy;
 
 static const struct tunable cfs_tunables[] = {
 	TUNABLE("cfs_latency_ns", latency_ns, 20000000, 100000, 1000000000, "ns",
@@ -87,6 +92,14 @@ static const struct tunable cfs_tunables[] = {
 	TUNABLE("cfs_fork_2635", fork_2635, 0, 0, 1, "bool",
 		"a child starts at max(parent's vruntime, its placement), and "
 		"the parent is rescheduled only if they swap (2.6.35)"),
+	/* 2.6.24 has no buddies; 2.6.35 sched_features.h: NEXT_BUDDY 0,
+	 * LAST_BUDDY 1 */
+	TUNABLE("cfs_next_buddy", next_buddy, 0, 0, 1, "bool",
+		"pick a recent wakee ahead of the leftmost within the wakeup "
+		"granularity (NEXT_BUDDY, off in 2.6.35 too)"),
+	TUNABLE("cfs_last_buddy", last_buddy, 0, 0, 1, "bool",
+		"give the CPU back to the task a wakee preempted, within the "
+		"wakeup granularity (LAST_BUDDY, on in 2.6.35)"),
 };
 
 static struct cfs_task *
@@ -305,6 +318,84 @@ place_entity(struct cfs_rq *cfs, struct cfs_task *se, int initial)
 		se->vruntime = v;
 }
 
+/* ---- wakeup granularity and buddies (2.6.35 kernel/sched_fair.c) ---- */
+
+/*
+ * Should se run instead of curr (2.6.35 wakeup_preempt_entity)?  -1 if se
+ * is not behind curr, 1 if it is behind by more than the wakeup
+ * granularity, 0 in between.  The granularity becomes virtual time by
+ * se's weight (2.6.35 wakeup_gran(curr, se): a light se needs a larger
+ * lead) or, in the 2.6.24 mode, by curr's (2.6.24 check_preempt_wakeup).
+ */
+static int
+wakeup_preempt_entity(struct cfs_task *curr, struct cfs_task *se)
+{
+	int64_t vdiff = (int64_t)(curr->vruntime - se->vruntime);
+	uint64_t gran;
+
+	if (vdiff <= 0)
+		return -1;
+	gran = calc_delta_fair(sysctl_wakeup_gran(),
+			       wakeup_gran_wakee ? se : curr);
+	return (uint64_t)vdiff > gran;
+}
+
+/* se stops being a buddy: it was picked, it leaves the queue, its slice
+ * ran out, or it yields (2.6.35 __clear_buddies). */
+static void
+clear_buddies(struct cfs_rq *cfs, struct cfs_task *se)
+{
+	if (cfs->next == se)
+		cfs->next = NULL;
+	if (cfs->last == se)
+		cfs->last = NULL;
+}
+
+/* 2.6.35 check_preempt_wakeup sets buddies only when the queue (curr
+ * included) holds at least sched_nr_latency tasks, i.e. once the period
+ * stretches: nr >= ceil(latency / min_gran), tested without a division. */
+static int
+buddies_scale(struct cfs_rq *cfs)
+{
+	uint64_t nr = cfs->nr_queued + (cfs->curr != NULL);
+
+	return nr * sysctl_min_gran() >= sysctl_latency();
+}
+
+/* 2.6.35 set_next_buddy/set_last_buddy: a SCHED_IDLE task is never one. */
+static void
+set_buddy(struct cfs_task **slot, struct cfs_task *se)
+{
+	if (!task_is_idle_class(cfs_task_of(se)))
+		*slot = se;
+}
+
+/*
+ * The entity to run next (2.6.35 pick_next_entity): the leftmost, unless
+ * the next buddy, then the last buddy, is within the wakeup granularity
+ * of it - the last wins, giving the CPU back to the task a wakeup
+ * preempted.  The chosen one stops being a buddy; the others stay.
+ */
+static struct cfs_task *
+pick_entity(struct cfs_rq *cfs)
+{
+	struct cfs_task *left = leftmost(cfs), *se = left;
+
+	if (SCHED_DEBUG) {		/* buddies are queued here */
+		KASSERT(left || (!cfs->next && !cfs->last));
+		KASSERT(!cfs->next || cfs->next->on_tree);
+		KASSERT(!cfs->last || cfs->last->on_tree);
+	}
+	if (!left)
+		return NULL;
+	if (cfs->next && wakeup_preempt_entity(cfs->next, left) < 1)
+		se = cfs->next;
+	if (cfs->last && wakeup_preempt_entity(cfs->last, left) < 1)
+		se = cfs->last;
+	clear_buddies(cfs, se);
+	return se;
+}
+
 /* ---- the policy hooks ---- */
 
 static void
@@ -322,6 +413,7 @@ cfs_enqueue(struct rq *rq, struct task *p, int flags)
 	update_curr(cfs);
 	if (flags & ENQ_WAKEUP)
 		place_entity(cfs, se, 0);
+	se->forked = (flags & ENQ_NEW) != 0;
 	load_add(&cfs->load, se->load.weight);
 	tree_insert(cfs, se);
 }
@@ -333,6 +425,7 @@ cfs_dequeue(struct rq *rq, struct task *p, int flags)
 	struct cfs_task *se = cfs_task(p);
 
 	update_curr(cfs);
+	clear_buddies(cfs, se);			/* 2.6.35 dequeue_entity */
 	if (flags & DEQ_MIGRATE)
 		tree_erase(cfs, se);		/* a queued task */
 	else if (cfs->curr == se)
@@ -344,7 +437,7 @@ static struct task *
 cfs_pick_next(struct rq *rq)
 {
 	struct cfs_rq *cfs = cfs_rq(rq);
-	struct cfs_task *se = leftmost(cfs);
+	struct cfs_task *se = pick_entity(cfs);
 
 	if (!se)
 		return NULL;
@@ -381,6 +474,7 @@ cfs_tick(struct rq *rq, struct task *curr)
 	ran = se->sum_exec - se->prev_sum_exec;
 	if (ran > ideal) {
 		sched_resched(rq);
+		clear_buddies(cfs, se);	/* 2.6.35: no re-election as a buddy */
 		return;
 	}
 	/* 2.6.24 stops here; 2.6.32-35 go on only with WAKEUP_PREEMPT,
@@ -397,26 +491,38 @@ cfs_tick(struct rq *rq, struct task *curr)
 		sched_resched(rq);
 }
 
+/*
+ * A task was queued while curr runs: preempt?  2.6.24 check_preempt_wakeup
+ * as the default; with the buddy tunables 2.6.35's, which marks the wakee
+ * as the next buddy before any test (a new task excepted: WF_FORK) and,
+ * when the wakee preempts, curr as the last buddy.
+ */
 static int
 cfs_check_preempt(struct rq *rq, struct task *p, int sync)
 {
 	struct cfs_rq *cfs = cfs_rq(rq);
 	struct cfs_task *curr = cfs->curr, *se = cfs_task(p);
-	uint64_t gran = sysctl_wakeup_gran();
+	int scale;
 
 	(void)sync;
-	/* 2.6.24: batch tasks do not preempt; the tick preempts for them */
-	if (task_is_batch(p) || !wakeup_preempt || !curr)
+	if (!curr || curr == se)
+		return 0;
+	scale = buddies_scale(cfs);
+	if (next_buddy && scale && !se->forked)
+		set_buddy(&cfs->next, se);
+	/* already asked to reschedule: 2.6.35 returns, setting no last
+	 * buddy; 2.6.24 asked again, to the same effect */
+	if (rq_resched_pending(rq))
+		return 0;
+	/* batch tasks do not preempt; the tick preempts for them */
+	if (task_is_batch(p) || !wakeup_preempt)
 		return 0;
 	update_curr(cfs);
-	/* the lead is measured in virtual time: 2.6.24 converts the
-	 * granularity by the running task's weight, 2.6.35's wakeup_gran()
-	 * by the wakee's, so that light wakees preempt less easily */
-	if (wakeup_gran_wakee)
-		gran = calc_delta_fair(gran, se);
-	else if (curr->load.weight != NICE_0_LOAD)
-		gran = calc_delta_fair(gran, curr);
-	return vless(se->vruntime + gran, curr->vruntime);
+	if (wakeup_preempt_entity(curr, se) < 1)
+		return 0;
+	if (last_buddy && scale)
+		set_buddy(&cfs->last, curr);
+	return 1;
 }
 
 static void
@@ -427,6 +533,8 @@ cfs_yield(struct rq *rq, struct task *curr)
 	struct rb_node *last;
 
 	update_curr(cfs);
+	if (cfs->nr_queued)		/* 2.6.35 yield_task_fair */
+		clear_buddies(cfs, se);
 	if (!compat_yield)
 		return;			/* 2.6.24-38: accounting only */
 	last = rb_last(&cfs->tree);
@@ -482,6 +590,10 @@ cfs_set_nice(struct rq *rq, struct task *p, int nice)
 		load_add(&cfs->load, se->load.weight);
 	if (queued)
 		tree_insert(cfs, se);
+	/* 2.6.35 set_user_nice dequeues a runnable task whose nice changes,
+	 * which clears its buddy marks (dequeue_entity) */
+	if ((queued || running) && nice != task_nice(p))
+		clear_buddies(cfs, se);
 	/* 2.6.24 set_user_nice: a runnable task that got better, or the
 	 * running one that got worse, reschedules the CPU */
 	if ((queued || running) &&
@@ -541,10 +653,12 @@ cfs_dump(struct rq *rq)
 {
 	struct cfs_rq *cfs = cfs_rq(rq);
 
-	printk("  cfs: min_vruntime %llu, load %u, curr %d, period %llu ns\n",
-	       cfs->min_vruntime, cfs->load.weight,
+	printk("  cfs: min_vruntime %llu, load %u, curr %d, period %llu ns, "
+	       "next %d, last %d\n", cfs->min_vruntime, cfs->load.weight,
 	       cfs->curr ? task_tid(cfs_task_of(cfs->curr)) : 0,
-	       sched_period(rq_nr_running(rq)));
+	       sched_period(rq_nr_running(rq)),
+	       cfs->next ? task_tid(cfs_task_of(cfs->next)) : 0,
+	       cfs->last ? task_tid(cfs_task_of(cfs->last)) : 0);
 	for (struct rb_node *n = rb_first(&cfs->tree); n; n = rb_next(n)) {
 		struct cfs_task *se = node_se(n);
 		printk("    pid %d vruntime %llu (+%lld) weight %u\n",
