@@ -3,7 +3,8 @@
  * promises: weighted shares, slices of at least min_granularity, bounded
  * sleeper credit, a min_vruntime that only moves forward, the 2.6.24
  * scaling of the tunables by CPU count, child-runs-first, the tick-check
- * variants and vruntime rebasing on migration.
+ * variants, vruntime rebasing on migration and 2.6.35's NEXT and LAST
+ * buddies.
  *
  * Expected numbers are computed here from the formulas in the document,
  * not taken from cfs.c.  The runqueue's min_vruntime is private to cfs.c;
@@ -762,6 +763,273 @@ cfs_fork_modes(void)
 			 f35_lead[1]);
 }
 
+/* ---- NEXT and LAST buddies (2.6.35) ---- */
+
+/*
+ * 2.6.35's CFS settings (docs/policies/cfs.md, "The 2.6.35 set") on one
+ * CPU, so no scaling: latency 6 ms, min_gran 2 ms (nr_latency 3), wakeup
+ * granularity 1 ms.  Every task is nice 0, so the granularity in virtual
+ * time is 1 ms whichever weight converts it.
+ */
+#define BD_GRAN		(1 * MS)
+
+struct buddy_run {
+	int next_on, last_on;		/* the tunables */
+	int requeue;			/* dequeue and requeue the preempted
+					 * task while the wakee runs */
+	int requeued;			/* and it was, this round */
+	int gated;			/* buddies are off or not set */
+	int scale;			/* enough tasks for buddies */
+	int nhogs;
+	struct sim_task *hog[3], *w;
+	struct sim_task *lb;		/* the oracle's last buddy */
+	int w_slept;			/* w slept and was not picked since */
+	/* outcomes of the picks judged */
+	int picks, left_same, within, beyond, wrong;
+	char why[160];
+};
+
+static struct buddy_run bd;
+
+static int64_t
+bd_key(struct sim_task *t)
+{
+	return (int64_t)sched_task_key(&t->task);
+}
+
+static int
+bd_runnable(struct sim_task *t)
+{
+	return t->task.state == TASK_RUNNING;
+}
+
+/* The smallest key among the runnable tasks: the leftmost's (the task
+ * just picked is out of the tree but keeps its key). */
+static int64_t
+bd_min_key(void)
+{
+	int64_t m = INT64_MAX;
+
+	for (int i = 0; i < bd.nhogs; i++)
+		if (bd_key(bd.hog[i]) < m)
+			m = bd_key(bd.hog[i]);
+	if (bd.w && bd_runnable(bd.w) && bd_key(bd.w) < m)
+		m = bd_key(bd.w);
+	return m;
+}
+
+/*
+ * Judge one pick against 2.6.35 pick_next_entity, restated: the leftmost,
+ * unless the buddy (only one is live in each scenario) is at most the
+ * wakeup granularity ahead of it.  A buddy that is itself leftmost says
+ * nothing and is counted apart.
+ */
+static void
+bd_judge(struct sim_task *buddy, int on, struct sim_task *next)
+{
+	int64_t m = bd_min_key(), lead = bd_key(buddy) - m;
+	int want_buddy;
+
+	bd.picks++;
+	if (lead == 0) {
+		bd.left_same++;
+		return;
+	}
+	if (lead <= (int64_t)BD_GRAN)
+		bd.within++;
+	else
+		bd.beyond++;
+	want_buddy = on && lead <= (int64_t)BD_GRAN;
+	if (want_buddy ? next == buddy : bd_key(next) == m)
+		return;
+	if (!bd.wrong++)
+		snprintf(bd.why, sizeof bd.why, "at %.3f ms picked %s (key %+lld "
+			 "from the leftmost), buddy %s %+lld, wanted %s",
+			 sim_now / 1e6, next->name, (long long)(bd_key(next) - m),
+			 buddy->name, (long long)lead,
+			 want_buddy ? "the buddy" : "the leftmost");
+}
+
+/* LAST: w, woken by bd_post, preempted lb; when w sleeps again, who runs? */
+static void
+bd_switch_last(int cpu, struct sim_task *prev, struct sim_task *next)
+{
+	(void)cpu;
+	if (prev == bd.w && next != bd.w && bd.lb)
+		bd_judge(bd.lb, bd.last_on && bd.scale && !bd.requeued, next);
+	if (prev == bd.w)
+		bd.lb = NULL;
+}
+
+/* NEXT: w woke (a timer) and has not run since: at every pick until it
+ * is picked, it is the next buddy. */
+static void
+bd_switch_next(int cpu, struct sim_task *prev, struct sim_task *next)
+{
+	(void)cpu;
+	if (bd.w_slept && bd_runnable(bd.w) && prev != bd.w)
+		bd_judge(bd.w, bd.next_on, next);
+	if (prev == bd.w && !bd_runnable(bd.w))
+		bd.w_slept = 1;
+	if (next == bd.w)
+		bd.w_slept = 0;
+}
+
+static void
+bd_requeue(void *arg)
+{
+	struct sim_task *t = arg;
+
+	if (t != bd.lb || cpu_rq(0)->curr != &bd.w->task)
+		return;			/* the wakee slept already */
+	sched_setscheduler(&t->task, SCHED_CLASS_NORMAL, 0);
+	bd.requeued = 1;
+}
+
+/* Wake w.  Its credit (latency / 2 = 3 ms) always makes it preempt, and
+ * 2.6.35 marks the preempted task the last buddy - unless a reschedule
+ * was pending already, which the oracle then leaves out. */
+static void
+bd_post(void *arg)
+{
+	struct task *curr = cpu_rq(0)->curr;
+	int pending = curr->need_resched;
+
+	(void)arg;
+	sim_chan_post(&tc_chan, 0);
+	bd.lb = NULL;
+	bd.requeued = 0;
+	for (int i = 0; i < bd.nhogs; i++)
+		if (curr == &bd.hog[i]->task && !pending && curr->need_resched)
+			bd.lb = bd.hog[i];
+	if (bd.lb && bd.requeue)
+		sim_at(sim_now + 2 * US, 0, bd_requeue, bd.lb);
+}
+
+static void
+bd_boot(int next_on, int last_on, int nhogs, int64_t min_gran)
+{
+	memset(&bd, 0, sizeof bd);
+	bd.next_on = next_on;
+	bd.last_on = last_on;
+	bd.nhogs = nhogs;
+	sim_boot(1);
+	set_tunable("cfs_latency_ns", 6000000);
+	set_tunable("cfs_min_granularity_ns", min_gran);
+	set_tunable("cfs_wakeup_granularity_ns", 1000000);
+	set_tunable("cfs_child_runs_first", 0);
+	set_tunable("cfs_sleeper_credit", 2);
+	set_tunable("cfs_tick_check", 1);
+	set_tunable("cfs_wakeup_gran_wakee", 1);
+	set_tunable("cfs_fork_2635", 1);
+	set_tunable("cfs_next_buddy", next_on);
+	set_tunable("cfs_last_buddy", last_on);
+	sim_run_until(T0);
+	for (int i = 0; i < nhogs; i++)
+		bd.hog[i] = pinned_hog(i == 0 ? "hogA" : i == 1 ? "hogB" : "hogC",
+				       0, 0);
+}
+
+static void
+bd_report(const char *what)
+{
+	sim_info("%s: %d picks judged: buddy leftmost %d, within the "
+		 "granularity %d, beyond %d; %d not 2.6.35's", what, bd.picks,
+		 bd.left_same, bd.within, bd.beyond, bd.wrong);
+	if (bd.wrong)
+		sim_fail("%s: %d picks not 2.6.35's, first %s", what, bd.wrong,
+			 bd.why);
+	else if (bd.within < 10 || (!bd.gated && bd.beyond < 10))
+		sim_fail("%s: only %d picks within and %d beyond the "
+			 "granularity: the rule is not shown", what, bd.within,
+			 bd.beyond);
+}
+
+/* Three hogs and a waiter woken 50 times at phases stepping by 1.3 ms
+ * through the running hog's slice: the hog it preempts has run 0 to 3 ms
+ * and is that far ahead of the leftmost. */
+static void
+last_buddy_run(int on, int requeue, int nhogs, int64_t min_gran,
+	       const char *what)
+{
+	uint64_t t;
+
+	bd_boot(0, on, nhogs, min_gran);
+	bd.requeue = requeue;
+	/* nr_latency = ceil(latency / min_gran); the hogs and the wakee */
+	bd.scale = (nhogs + 1) * min_gran >= 6000000;
+	bd.gated = !on || requeue || !bd.scale;
+	sim_chan_init(&tc_chan);
+	bd.w = sim_task_new("waker");
+	sim_waiter(bd.w, &tc_chan, 200 * US);
+	pinned(bd.w, 0, 0);
+	sim_on_switch = bd_switch_last;
+	t = sim_now + 100 * MS;
+	for (int i = 0; i < 400; i++, t += 10 * MS + 700 * US)
+		sim_at(t, 0, bd_post, 0);
+	sim_run_until(t + 100 * MS);
+	sim_on_switch = 0;
+	bd_report(what);
+}
+
+/* LAST_BUDDY (on in 2.6.35): the CPU goes back to the preempted task when
+ * it is within the granularity of the leftmost, otherwise to the leftmost. */
+static void
+cfs_last_buddy(void)
+{
+	last_buddy_run(1, 0, 3, 2000000, "last buddy on");
+}
+
+/* Off (2.6.24, which has no buddies): always the leftmost. */
+static void
+cfs_last_buddy_off(void)
+{
+	last_buddy_run(0, 0, 3, 2000000, "last buddy off");
+}
+
+/* 2.6.35 dequeue_entity clears the buddies of the task dequeued: the
+ * preempted task leaves the queue and comes back (sched_setscheduler to
+ * its own class) while the wakee runs, and is a buddy no more. */
+static void
+cfs_buddy_dequeue(void)
+{
+	last_buddy_run(1, 1, 3, 2000000, "dequeued while the wakee runs");
+}
+
+/* 2.6.35 sets buddies only with sched_nr_latency tasks queued: with
+ * min_gran 1.5 ms nr_latency is 4, and two hogs and the wakee are 3. */
+static void
+cfs_buddy_scale(void)
+{
+	last_buddy_run(1, 0, 2, 1500000, "3 tasks, nr_latency 4");
+	if (!sim_failed() && tunable_set("cfs_last_buddy", 2) == 0)
+		sim_fail("cfs_last_buddy=2 accepted");
+	if (!sim_failed() && tunable_set("cfs_next_buddy", -1) == 0)
+		sim_fail("cfs_next_buddy=-1 accepted");
+}
+
+/* NEXT_BUDDY (off in 2.6.35, on here): a sleeper that runs 1.5 ms and
+ * sleeps 0.5 ms keeps most of its vruntime (the credit, 3 ms, is larger
+ * than its sleep), often wakes behind the leftmost without preempting,
+ * and is picked ahead of the leftmost while within the granularity. */
+static void
+next_buddy_run(int on, const char *what)
+{
+	bd_boot(on, 0, 3, 2000000);
+	bd.gated = !on;
+	bd.w = sim_task_new("sleeper");
+	sim_sleeper(bd.w, 1500 * US, 500 * US);
+	pinned(bd.w, 0, 0);
+	sim_run_until(sim_now + 50 * MS);
+	sim_on_switch = bd_switch_next;
+	sim_run_until(sim_now + 3 * SEC);
+	sim_on_switch = 0;
+	bd_report(what);
+}
+
+static void cfs_next_buddy(void) { next_buddy_run(1, "next buddy on"); }
+static void cfs_next_buddy_off(void) { next_buddy_run(0, "next buddy off"); }
+
 /* ---- migration ---- */
 
 struct move {
@@ -889,6 +1157,12 @@ const struct scenario policy_scenarios[] = {
 	{ "cfs-wakeup-gran-wakee", cfs_wakeup_gran_wakee },
 	{ "cfs-renice-resched", cfs_renice_resched },
 	{ "cfs-fork-2635", cfs_fork_modes },
+	{ "cfs-last-buddy", cfs_last_buddy },
+	{ "cfs-last-buddy-off", cfs_last_buddy_off },
+	{ "cfs-buddy-dequeue", cfs_buddy_dequeue },
+	{ "cfs-buddy-scale", cfs_buddy_scale },
+	{ "cfs-next-buddy", cfs_next_buddy },
+	{ "cfs-next-buddy-off", cfs_next_buddy_off },
 	{ "cfs-tick-check-fair", cfs_tick_check_fair },
 	{ "cfs-migrate-high-to-low", cfs_migrate_high_low },
 	{ "cfs-migrate-low-to-high", cfs_migrate_low_high },
