@@ -469,10 +469,12 @@ child_in(int cpu, struct sim_task *prev, struct sim_task *next)
  * parent has run nothing since; without, the parent goes on until its
  * slice ends at a tick. */
 static int
-fork_with(int crf)
+fork_with_set(int crf, int debit, int f2635)
 {
 	sim_boot(1);
 	set_tunable("cfs_child_runs_first", crf);
+	set_tunable("cfs_start_debit", debit);
+	set_tunable("cfs_fork_2635", f2635);
 	fk_parent = sim_task_new("parent");
 	sim_hog(fk_parent);
 	fk_parent->mask = 1;
@@ -492,6 +494,8 @@ fork_with(int crf)
 	return fk_child_in == fk_at && fk_parent_ran == 0;
 }
 
+static int fork_with(int crf) { return fork_with_set(crf, 1, 0); }
+
 static void
 cfs_child_first_1(void)
 {
@@ -504,6 +508,27 @@ cfs_child_first_0(void)
 {
 	if (fork_with(0))
 		sim_fail("child_runs_first=0: the child ran first");
+}
+
+/* Without START_DEBIT, 2.6.24 places the child at min_vruntime, which a
+ * lone parent defines, and reschedules the parent: the child, queued
+ * first at an equal key, runs first although child_runs_first is 0.  The
+ * 2.6.35 rule (task_fork_fair: no earlier than the parent, no reschedule
+ * without a swap) keeps the parent running with no debit at all. */
+static void
+cfs_child_first_0_nodebit(void)
+{
+	if (!fork_with_set(0, 0, 0))
+		sim_fail("2.6.24 without START_DEBIT: the parent ran first; the "
+			 "2.6.35 case below would show nothing");
+}
+
+static void
+cfs_child_first_0_2635(void)
+{
+	if (fork_with_set(0, 0, 1))
+		sim_fail("2.6.35 task_fork_fair, no START_DEBIT: the child ran "
+			 "first");
 }
 
 /* ---- tick check ---- */
@@ -1152,6 +1177,8 @@ const struct scenario policy_scenarios[] = {
 	{ "cfs-min-vruntime", cfs_min_vruntime },
 	{ "cfs-child-runs-first-1", cfs_child_first_1 },
 	{ "cfs-child-runs-first-0", cfs_child_first_0 },
+	{ "cfs-child-runs-first-0-nodebit", cfs_child_first_0_nodebit },
+	{ "cfs-child-runs-first-0-2635", cfs_child_first_0_2635 },
 	{ "cfs-tick-check-modes", cfs_tick_check_modes },
 	{ "cfs-tick-check-gate", cfs_tick_check_gate },
 	{ "cfs-wakeup-gran-wakee", cfs_wakeup_gran_wakee },
