@@ -13,7 +13,7 @@
  * Sources (all restated, not copied): Linux 2.6.24 kernel/sched_fair.c and
  * kernel/sched.c (sched_init_granularity, set_task_cpu, prio_to_weight,
  * prio_to_wmult); 2.6.35 kernel/sched_fair.c and kernel/sched_features.h
- * for the variants (read in 2.6.35.6, whose CFS is 2.6.35's); reference
+ * for the variants (read in the 2.6.35.6 stable release); reference
  * docs/reference/cfs-2.6.24.md and cfs-2.6.35.md.  docs/policies/cfs.md explains it for students.
  */
 #include <stdint.h>
