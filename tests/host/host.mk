@@ -93,7 +93,7 @@ host-bench: $(POLICIES:%=$(HB)/sched-bench-%)
 # loop alone, so its total over the iterations is the cost of one operation.
 # make bench (tools/bench.py) reads the same dumps.
 host-callgrind: $(POLICIES:%=$(HB)/sched-bench-%)
-	@for p in $(POLICIES); do for n in 10 100 1000; do \
+	@for p in $(POLICIES); do for n in 10 100 1000 10000; do \
 		rm -f $(HB)/cg.$$p.$$n $(HB)/cg.$$p.$$n.*; \
 		valgrind -q --tool=callgrind --callgrind-out-file=$(HB)/cg.$$p.$$n \
 			$(HB)/sched-bench-$$p $$n 1000 > /dev/null || exit 1; \
