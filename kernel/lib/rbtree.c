@@ -8,7 +8,10 @@
  * into another's place (the successor in erase: copy) and a rotation (the
  * two rotated nodes: rotate).  The callbacks are those of Linux's
  * include/linux/rbtree_augmented.h (struct rb_augment_callbacks); where
- * they are called follows from the CLRS code below.
+ * they are called follows from the CLRS code below.  The code is written
+ * once and inlined twice, into the plain and the augmented entry points:
+ * in the plain ones aug is NULL at compile time and every callback test
+ * disappears, so CFS's tree costs what it did before augmenting existed.
  */
 #include <stddef.h>
 #include "kernel/lib/rbtree.h"
@@ -37,7 +40,7 @@ replace_child(struct rb_root *root, struct rb_node *old, struct rb_node *new)
 
 /* x's right child y takes x's place; x becomes y's left child.  y now
  * roots x's old subtree, x a smaller one: aug->rotate(x, y) fixes both. */
-static void
+static __attribute__((always_inline)) inline void
 rotate_left(struct rb_root *root, struct rb_node *x,
 	    const struct rb_augment *aug)
 {
@@ -53,7 +56,7 @@ rotate_left(struct rb_root *root, struct rb_node *x,
 		aug->rotate(x, y);
 }
 
-static void
+static __attribute__((always_inline)) inline void
 rotate_right(struct rb_root *root, struct rb_node *x,
 	     const struct rb_augment *aug)
 {
@@ -70,7 +73,7 @@ rotate_right(struct rb_root *root, struct rb_node *x,
 }
 
 /* n is red and may have a red parent: push the violation up. */
-static void
+static __attribute__((always_inline)) inline void
 insert_fixup(struct rb_root *root, struct rb_node *n,
 	     const struct rb_augment *aug)
 {
@@ -106,7 +109,7 @@ insert_fixup(struct rb_root *root, struct rb_node *n,
 /* Link n as a leaf, then restore the colours.  The new leaf changes only
  * its ancestors' subtrees, so they are brought up to date before the
  * rotations of the fix-up, which assume every subtree value is right. */
-static void
+static __attribute__((always_inline)) inline void
 insert(struct rb_root *root, struct rb_node *n, rb_less_fn less,
        const struct rb_augment *aug)
 {
@@ -139,7 +142,7 @@ rb_insert_augmented(struct rb_root *root, struct rb_node *n, rb_less_fn less,
 }
 
 /* x (maybe NULL, child of parent) carries an extra black: resolve it. */
-static void
+static __attribute__((always_inline)) inline void
 erase_fixup(struct rb_root *root, struct rb_node *x, struct rb_node *parent,
 	    const struct rb_augment *aug)
 {
@@ -195,7 +198,7 @@ erase_fixup(struct rb_root *root, struct rb_node *x, struct rb_node *parent,
  * recomputed upwards from where the change happened - y's old parent up to
  * y, then y and its ancestors - before the fix-up rotates anything.
  */
-static void
+static __attribute__((always_inline)) inline void
 erase(struct rb_root *root, struct rb_node *n, const struct rb_augment *aug)
 {
 	struct rb_node *x, *xparent, *low;
