@@ -577,8 +577,8 @@ def growth_verdict(policy, costs):
 def eevdf_vs_cfs(rows):
     """EEVDF's growth per tenfold within 2x CFS's, op by op and per context
     switch (a tick switches under EEVDF whenever a 0.75 ms request is used
-    up, under CFS when the 6 ms period's share is: the tick op's schedule()
-    count differs, not its cost).  Marks the eevdf rows when cfs was
+    up, under CFS (2.6.24) after its 4 ms minimum granularity: the tick op's
+    schedule() count differs, not its cost).  Marks the eevdf rows when cfs was
     measured too."""
     cfs = {r["op"]: r for r in rows if r["policy"] == "cfs"}
     for r in rows:
