@@ -159,12 +159,23 @@ avg_sums(const struct eevdf_rq *q, int64_t *avg, int64_t *load)
 	}
 }
 
+/*
+ * The divisions by the load (here and in place_entity): the load is at most
+ * MAX_TASKS weights of at most 88,761 (nice -20), under 2^25, so the divisor
+ * fits 32 bits and the kernel's 64-bit helper (arch/x86/divdi3.c) takes its
+ * two-divl path, as 6.6's div_s64 does.  The quotient, V - min_vruntime,
+ * is not bounded by 2^32 (docs/policies/eevdf.md), so one divl would not do.
+ */
+#define LOAD_DIVISOR_MAX	(1ll << 32)
+
 static uint64_t
 avg_vruntime(const struct eevdf_rq *q)
 {
 	int64_t avg, load;
 
 	avg_sums(q, &avg, &load);
+	if (SCHED_DEBUG)
+		KASSERT(load >= 0 && load < LOAD_DIVISOR_MAX);
 	if (load) {
 		if (avg < 0)		/* round towards -inf, as 6.6 does */
 			avg -= load - 1;
@@ -392,6 +403,8 @@ place_entity(struct eevdf_rq *q, struct eevdf_task *se, int initial)
 	vslice = calc_delta_fair(se->slice, se);
 	if (place_lag && (q->nr_queued || q->curr)) {
 		int64_t load = q->avg_load + (q->curr ? q->curr->weight : 0);
+		if (SCHED_DEBUG)	/* the divisor's bound: avg_vruntime() */
+			KASSERT(load >= 0 && load < LOAD_DIVISOR_MAX);
 		lag = se->vlag * (load + se->weight);
 		lag /= load ? load : 1;
 	}
