@@ -25,9 +25,34 @@ struct rb_root {
 
 typedef int (*rb_less_fn)(const struct rb_node *a, const struct rb_node *b);
 
+/*
+ * An augmented tree keeps in each node a value computed from the node and
+ * its two subtrees (EEVDF: the smallest vruntime below), so that a search
+ * can skip whole subtrees.  The tree calls back when subtrees change, as
+ * Linux's struct rb_augment_callbacks does:
+ *   propagate(n, stop)  recompute n, then its parent, ... up to but not
+ *                       including stop (NULL: the root); it may stop early
+ *                       at the first node whose value did not change
+ *   copy(old, new)      new takes old's place: new's value = old's
+ *   rotate(old, new)    new took old's place by a rotation, old is now its
+ *                       child: new's value = old's, then recompute old
+ */
+struct rb_augment {
+	void (*propagate)(struct rb_node *n, struct rb_node *stop);
+	void (*copy)(struct rb_node *old, struct rb_node *new);
+	void (*rotate)(struct rb_node *old, struct rb_node *new);
+};
+
 /* Insert n (equal keys go to the right, so ties keep FIFO order). */
 void rb_insert(struct rb_root *root, struct rb_node *n, rb_less_fn less);
 void rb_erase(struct rb_root *root, struct rb_node *n);
+/* The same for an augmented tree: every subtree value is right afterwards,
+ * given that it was before and, for insert, that n's value already
+ * describes n alone (a leaf).  O(log n) callbacks. */
+void rb_insert_augmented(struct rb_root *root, struct rb_node *n,
+			 rb_less_fn less, const struct rb_augment *aug);
+void rb_erase_augmented(struct rb_root *root, struct rb_node *n,
+			const struct rb_augment *aug);
 struct rb_node *rb_first(const struct rb_root *root);
 struct rb_node *rb_last(const struct rb_root *root);
 struct rb_node *rb_next(const struct rb_node *n);

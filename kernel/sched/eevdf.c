@@ -159,12 +159,23 @@ avg_sums(const struct eevdf_rq *q, int64_t *avg, int64_t *load)
 	}
 }
 
+/*
+ * The divisions by the load (here and in place_entity): the load is at most
+ * MAX_TASKS weights of at most 88,761 (nice -20), under 2^25, so the divisor
+ * fits 32 bits and the kernel's 64-bit helper (arch/x86/divdi3.c) takes its
+ * two-divl path, as 6.6's div_s64 does.  The quotient, V - min_vruntime,
+ * is not bounded by 2^32 (docs/policies/eevdf.md), so one divl would not do.
+ */
+#define LOAD_DIVISOR_MAX	(1ll << 32)
+
 static uint64_t
 avg_vruntime(const struct eevdf_rq *q)
 {
 	int64_t avg, load;
 
 	avg_sums(q, &avg, &load);
+	if (SCHED_DEBUG)
+		KASSERT(load >= 0 && load < LOAD_DIVISOR_MAX);
 	if (load) {
 		if (avg < 0)		/* round towards -inf, as 6.6 does */
 			avg -= load - 1;
@@ -173,14 +184,26 @@ avg_vruntime(const struct eevdf_rq *q)
 	return q->min_vruntime + (uint64_t)avg;
 }
 
+/* The sums behind V, with the running task: taken once, then used for
+ * every eligibility test of one pick (they do not change during it). */
+struct vsums {
+	int64_t avg, load;
+};
+
 /* v <= V, tested without dividing: (v - v0) * W <= sum w * (v_i - v0). */
+static int
+eligible_by(const struct eevdf_rq *q, const struct vsums *s, uint64_t vruntime)
+{
+	return s->avg >= entity_key(q, vruntime) * s->load;
+}
+
 static int
 vruntime_eligible(const struct eevdf_rq *q, uint64_t vruntime)
 {
-	int64_t avg, load;
+	struct vsums s;
 
-	avg_sums(q, &avg, &load);
-	return avg >= entity_key(q, vruntime) * load;
+	avg_sums(q, &s.avg, &s.load);
+	return eligible_by(q, &s, vruntime);
 }
 
 /* ---- the tree: by deadline, each node knows its subtree's min vruntime */
@@ -191,51 +214,55 @@ deadline_less(const struct rb_node *a, const struct rb_node *b)
 	return vless(node_se(a)->deadline, node_se(b)->deadline);
 }
 
-static void
-augment_one(struct rb_node *n)
+/* The smallest vruntime in n's subtree, from its children's minima. */
+static uint64_t
+subtree_min(const struct rb_node *n)
 {
-	struct eevdf_task *se = node_se(n);
-	uint64_t m = se->vruntime;
+	uint64_t m = node_se(n)->vruntime;
 
 	if (n->left && vless(node_se(n->left)->min_vruntime, m))
 		m = node_se(n->left)->min_vruntime;
 	if (n->right && vless(node_se(n->right)->min_vruntime, m))
 		m = node_se(n->right)->min_vruntime;
-	se->min_vruntime = m;
+	return m;
 }
 
 /*
- * rbtree.c has no rotation callbacks, so the minima are repaired after the
- * fact.  In CLRS insertion and deletion every rotated node ends up either
- * on the path from the lowest changed node to the root or as a child of a
- * node on it, and that child's own children are whole, unchanged subtrees.
- * So recomputing, bottom-up along the path, both children and then the
- * node itself is enough: O(log n).  count() verifies it in debug builds.
+ * The tree's callbacks (6.6 RB_DECLARE_CALLBACKS(min_deadline_cb), here
+ * for the minimum vruntime): rbtree.c calls them where a subtree changes,
+ * so an insert or erase costs one walk up that stops at the first
+ * ancestor whose minimum is unchanged, plus O(1) per rotation.
  */
 static void
-augment_path(struct rb_node *n)
+min_propagate(struct rb_node *n, struct rb_node *stop)
 {
-	for (; n; n = n->parent) {
-		if (n->left)
-			augment_one(n->left);
-		if (n->right)
-			augment_one(n->right);
-		augment_one(n);
+	for (; n != stop; n = n->parent) {
+		uint64_t m = subtree_min(n);
+
+		if (node_se(n)->min_vruntime == m)
+			break;
+		node_se(n)->min_vruntime = m;
 	}
 }
 
-/* The lowest node whose subtree rb_erase(n) changes, found beforehand. */
-static struct rb_node *
-erase_low_point(struct rb_node *n)
+static void
+min_copy(struct rb_node *old, struct rb_node *new)
 {
-	struct rb_node *y;
-
-	if (!n->left || !n->right)
-		return n->parent;
-	for (y = n->right; y->left; y = y->left)
-		;
-	return y->parent == n ? y : y->parent;
+	node_se(new)->min_vruntime = node_se(old)->min_vruntime;
 }
+
+static void
+min_rotate(struct rb_node *old, struct rb_node *new)
+{
+	node_se(new)->min_vruntime = node_se(old)->min_vruntime;
+	node_se(old)->min_vruntime = subtree_min(old);
+}
+
+static const struct rb_augment min_vruntime_cb = {
+	.propagate = min_propagate,
+	.copy = min_copy,
+	.rotate = min_rotate,
+};
 
 /* A task in two places (the tree and curr, or twice in the tree) would
  * corrupt the subtree minima silently: stop at the culprit instead. */
@@ -261,8 +288,9 @@ tree_insert(struct eevdf_rq *q, struct eevdf_task *se)
 	int64_t key = entity_key(q, se->vruntime);
 
 	tree_check(q, se, 0, "insert");
-	rb_insert(&q->tree, &se->node, deadline_less);
-	augment_path(&se->node);
+	se->min_vruntime = se->vruntime;	/* a leaf: itself */
+	rb_insert_augmented(&q->tree, &se->node, deadline_less,
+			    &min_vruntime_cb);
 	q->avg_vruntime += key * se->weight;
 	q->avg_load += se->weight;
 	se->on_tree = 1;
@@ -272,12 +300,8 @@ tree_insert(struct eevdf_rq *q, struct eevdf_task *se)
 static void
 tree_erase(struct eevdf_rq *q, struct eevdf_task *se)
 {
-	struct rb_node *low;
-
 	tree_check(q, se, 1, "erase");
-	low = erase_low_point(&se->node);
-	rb_erase(&q->tree, &se->node);
-	augment_path(low);
+	rb_erase_augmented(&q->tree, &se->node, &min_vruntime_cb);
 	q->avg_vruntime -= entity_key(q, se->vruntime) * se->weight;
 	q->avg_load -= se->weight;
 	se->on_tree = 0;
@@ -355,7 +379,7 @@ update_curr(struct eevdf_rq *q)
 static void
 update_entity_lag(struct eevdf_rq *q, struct eevdf_task *se)
 {
-	uint64_t tick_ns = 1000000000ull / hz;
+	uint64_t tick_ns = sched_tick_ns();
 	uint64_t wall = 2 * se->slice > tick_ns ? 2 * se->slice : tick_ns;
 	int64_t lag = (int64_t)(avg_vruntime(q) - se->vruntime);
 	int64_t limit = (int64_t)calc_delta_fair(wall, se);
@@ -379,6 +403,8 @@ place_entity(struct eevdf_rq *q, struct eevdf_task *se, int initial)
 	vslice = calc_delta_fair(se->slice, se);
 	if (place_lag && (q->nr_queued || q->curr)) {
 		int64_t load = q->avg_load + (q->curr ? q->curr->weight : 0);
+		if (SCHED_DEBUG)	/* the divisor's bound: avg_vruntime() */
+			KASSERT(load >= 0 && load < LOAD_DIVISOR_MAX);
 		lag = se->vlag * (load + se->weight);
 		lag /= load ? load : 1;
 	}
@@ -400,18 +426,20 @@ pick_eevdf(struct eevdf_rq *q, int with_curr)
 {
 	struct eevdf_task *curr = with_curr ? q->curr : NULL, *best = NULL;
 	struct rb_node *n = q->tree.node;
+	struct vsums s;
 
-	if (curr && !vruntime_eligible(q, curr->vruntime))
+	avg_sums(q, &s.avg, &s.load);
+	if (curr && !eligible_by(q, &s, curr->vruntime))
 		curr = NULL;
 	if (run_to_parity && curr && curr->pick_deadline == curr->deadline)
 		return curr;
 	while (n) {
 		if (n->left &&
-		    vruntime_eligible(q, node_se(n->left)->min_vruntime)) {
+		    eligible_by(q, &s, node_se(n->left)->min_vruntime)) {
 			n = n->left;
 			continue;
 		}
-		if (vruntime_eligible(q, node_se(n)->vruntime)) {
+		if (eligible_by(q, &s, node_se(n)->vruntime)) {
 			best = node_se(n);
 			break;
 		}
@@ -708,14 +736,36 @@ check_subtree(struct eevdf_rq *q, struct rb_node *n, int64_t *avg,
 	return m;
 }
 
+/* Debug builds: pick_eevdf's O(log n) descent finds what a scan of every
+ * queued task finds - the eligible one with the earliest deadline, the
+ * first in tree order (FIFO) among equal deadlines. */
+static void
+check_pick(struct eevdf_rq *q)
+{
+	struct eevdf_task *want = NULL, *got = pick_eevdf(q, 0);
+
+	for (struct rb_node *n = rb_first(&q->tree); n; n = rb_next(n)) {
+		struct eevdf_task *se = node_se(n);
+		if (vruntime_eligible(q, se->vruntime) &&
+		    (!want || vless(se->deadline, want->deadline)))
+			want = se;
+	}
+	if (got != want)
+		panic("eevdf: cpu%d pick_eevdf found pid %d, a scan pid %d",
+		      rq_cpu(q->rq), got ? task_tid(eevdf_task_of(got)) : -1,
+		      want ? task_tid(eevdf_task_of(want)) : -1);
+}
+
 static unsigned
 eevdf_count(struct rq *rq)
 {
 	struct eevdf_rq *q = eevdf_rq(rq);
 	int64_t avg = 0, load = 0;
 
-	if (SCHED_DEBUG && q->tree.node)
+	if (SCHED_DEBUG && q->tree.node) {
 		check_subtree(q, q->tree.node, &avg, &load);
+		check_pick(q);
+	}
 	if (SCHED_DEBUG && (avg != q->avg_vruntime || load != q->avg_load))
 		panic("eevdf: cpu%d avg_vruntime %lld/%lld, should be %lld/%lld",
 		      rq_cpu(rq), (long long)q->avg_vruntime,

@@ -2,20 +2,26 @@
  * bench.c - the cost of the scheduler's hot paths with many runnable tasks:
  * build/host/sched-bench-<policy> (SCHED_DEBUG=0, -O2, like the kernel).
  *
- *   sched-bench-<policy> [tasks [iterations]]     default: 10, 100 and 1000
+ *   sched-bench-<policy> [tasks [iterations]]     default: 10 ... 10,000
  *
  * One CPU, `tasks` runnable hogs, then three loops:
- *   bench_yield_loop       sched_yield(): put_prev + pick_next + switch
  *   bench_tick_loop        sched_tick() and the schedule() it asks for
+ *   bench_yield_loop       sched_yield(): put_prev + pick_next + switch
  *   bench_sleep_wake_loop  current sleeps (schedule: dequeue, put_prev,
  *                          pick_next) and is woken again (enqueue)
  *
  * Host time is meaningless here; count instructions with callgrind.  Each
- * loop runs twice: `iterations` times to warm up (the runqueue reaches its
- * steady state: arrays swapped, vruntimes spread), then `iterations` times
- * measured.  Under valgrind the measured half is bracketed by callgrind
- * client requests: the counters are zeroed before it and dumped after it,
- * so each dump holds exactly that loop, without the set-up:
+ * loop runs twice: to warm up (the runqueue reaches its steady state:
+ * arrays swapped, vruntimes spread), then `iterations` times measured.
+ * The warm-up is `iterations` long, and at least two per task: every task
+ * must have run a few times before the state is steady (o1's first,
+ * fork-halved timeslices, for one, last until each task has run once).
+ * The tick loop goes first: EEVDF's yields push deadlines many requests
+ * ahead, and ticks after them would measure the slow paying-off of that
+ * debt instead of the steady state.  Under valgrind the measured run is
+ * bracketed by callgrind client requests: the counters are zeroed before
+ * it and dumped after it, so each dump holds exactly that loop, without
+ * the set-up:
  *
  *   valgrind --tool=callgrind --callgrind-out-file=cg.out \
  *       build/host/sched-bench-rr 100 1000
@@ -82,7 +88,7 @@ bench_sleep_wake_loop(long n)
 
 typedef void (*bench_loop)(long n);
 
-/* Run one loop twice, warm-up then measured; the measured half is one
+/* Run one loop twice, warm-up then measured; the measured run is one
  * callgrind dump named "op=<op> tasks=<n> iterations=<n>". */
 static void
 bench_op(const char *op, bench_loop loop, int ntasks, long n)
@@ -90,7 +96,7 @@ bench_op(const char *op, bench_loop loop, int ntasks, long n)
 	char label[96];
 	uint64_t s0;
 
-	loop(n);
+	loop(n > 2L * ntasks ? n : 2L * ntasks);
 	snprintf(label, sizeof(label), "op=%s tasks=%d iterations=%ld",
 		 op, ntasks, n);
 	s0 = switches();
@@ -107,6 +113,7 @@ bench(int ntasks, long n)
 {
 	sim_boot(1);
 	sim_now = 10 * MS;
+	sim_unchecked_start = 1;
 	for (int i = 0; i < ntasks; i++) {
 		struct sim_task *st = sim_task_new("hog");
 		sim_hog(st);
@@ -114,8 +121,8 @@ bench(int ntasks, long n)
 	}
 	sim_bench = 1;			/* the switch hook only returns now */
 	sti();
-	bench_op("yield", bench_yield_loop, ntasks, n);
 	bench_op("tick", bench_tick_loop, ntasks, n);
+	bench_op("yield", bench_yield_loop, ntasks, n);
 	bench_op("sleep_wake", bench_sleep_wake_loop, ntasks, n);
 }
 
@@ -132,7 +139,7 @@ main(int argc, char **argv)
 		return 0;
 	}
 	/* the kernel cannot be "rebooted" in a process: a child per size */
-	for (int k = 10; k <= 1000; k *= 10) {
+	for (int k = 10; k <= 10000; k *= 10) {
 		pid_t pid = fork();
 		if (pid == 0) {
 			bench(k, n);

@@ -73,9 +73,16 @@ $(HB)/sched-bench-$(1): $(call host_objs,bench,$(HOST_KSRC) $(HOST_SIM) \
 endef
 $(foreach p,$(HOST_POLICIES),$(eval $(call host_policy,$(p))))
 
+# kernel/lib/rbtree.c alone: its rules and its augment callbacks under
+# random inserts and erases.
+$(HB)/rbtree-test: $(call host_objs,debug,kernel/lib/rbtree.c tests/host/rbtree.c)
+	@$(if $(Q),echo "  HOSTLD  $@")
+	$(Q)$(HOST_CC) -o $@ $^
+
 .PHONY: host-test host-bench host-callgrind
-host-test: $(HOST_POLICIES:%=$(HB)/sched-%)
-	@fail=0; for p in $(HOST_POLICIES); do $(HB)/sched-$$p || fail=1; done; \
+host-test: $(HOST_POLICIES:%=$(HB)/sched-%) $(HB)/rbtree-test
+	@fail=0; $(HB)/rbtree-test || fail=1; \
+	for p in $(HOST_POLICIES); do $(HB)/sched-$$p || fail=1; done; \
 	exit $$fail
 
 host-bench: $(POLICIES:%=$(HB)/sched-bench-%)
@@ -86,7 +93,7 @@ host-bench: $(POLICIES:%=$(HB)/sched-bench-%)
 # loop alone, so its total over the iterations is the cost of one operation.
 # make bench (tools/bench.py) reads the same dumps.
 host-callgrind: $(POLICIES:%=$(HB)/sched-bench-%)
-	@for p in $(POLICIES); do for n in 10 100 1000; do \
+	@for p in $(POLICIES); do for n in 10 100 1000 10000; do \
 		rm -f $(HB)/cg.$$p.$$n $(HB)/cg.$$p.$$n.*; \
 		valgrind -q --tool=callgrind --callgrind-out-file=$(HB)/cg.$$p.$$n \
 			$(HB)/sched-bench-$$p $$n 1000 > /dev/null || exit 1; \
