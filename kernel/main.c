@@ -38,7 +38,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/selftest.h"
-#include "kernel/smp.h"
+#include "kernel/xcall.h"
 #include "kernel/time.h"
 #include "kernel/upcall.h"
 

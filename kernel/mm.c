@@ -16,7 +16,7 @@
 #include "arch/x86/x86.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
-#include "kernel/smp.h"
+#include "kernel/xcall.h"
 #include "kernel/mm.h"
 #include "kernel/task.h"
 

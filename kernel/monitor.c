@@ -13,7 +13,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/monitor.h"
 #include "kernel/printk.h"
-#include "kernel/smp.h"
+#include "kernel/xcall.h"
 #include "kernel/time.h"
 
 static void

@@ -12,7 +12,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/selftest.h"
-#include "kernel/smp.h"
+#include "kernel/xcall.h"
 #include "kernel/sched/sched.h"
 #include "kernel/spinlock.h"
 #include "kernel/time.h"

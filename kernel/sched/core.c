@@ -41,7 +41,7 @@
 #include "kernel/sched/rt.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/trace.h"
-#include "kernel/smp.h"
+#include "kernel/xcall.h"
 #include "kernel/time.h"
 #include "kernel/timer.h"
 #include "kernel/tunable.h"

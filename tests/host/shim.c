@@ -21,7 +21,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/sched/sched.h"
-#include "kernel/smp.h"
+#include "kernel/xcall.h"
 #include "kernel/task.h"
 #include "kernel/hrtimer.h"
 #include "kernel/time.h"

@@ -11,7 +11,7 @@
 #include "arch/x86/x86.h"
 #include "kernel/cpu.h"
 #include "kernel/panic.h"
-#include "kernel/smp.h"
+#include "kernel/xcall.h"
 #include "kernel/spinlock.h"
 #include "kernel/upcall.h"
 
