@@ -89,7 +89,7 @@ discover(void)
 		platform.isa_irq[i].gsi = (uint32_t)i;
 }
 
-/* Called by each AP from arch/x86/smp.c once its tables are loaded. */
+/* Called by each AP from arch/x86/ap_boot.c once its tables are loaded. */
 void
 kmain_ap(struct cpu *c)
 {

@@ -1,5 +1,5 @@
 /*
- * task.c - creating and freeing tasks; kernel threads.
+ * task_table.c - creating and freeing tasks; kernel threads.
  */
 #include <stdint.h>
 #include "arch/x86/context.h"

@@ -41,10 +41,10 @@
 #include "kernel/sched/rt.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/trace.h"
-#include "kernel/xcall.h"
 #include "kernel/time.h"
 #include "kernel/timer.h"
 #include "kernel/tunable.h"
+#include "kernel/xcall.h"
 
 struct rq runqueues[MAX_CPUS];
 

@@ -226,7 +226,7 @@ sim_task_alloc(const char *name)
 	return st;
 }
 
-/* kernel/task.c's, less the boot stack the simulator does not have. */
+/* kernel/task_table.c's, less the boot stack the simulator does not have. */
 struct task *
 task_alloc_idle(int cpu, uintptr_t stack_top)
 {
