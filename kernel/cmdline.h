@@ -17,6 +17,8 @@
  * BOOT_CMDLINE_MAX bytes). */
 #define CMDLINE_MAX_WORDS	128
 
+/* Once, at boot, before any cmdline_*() reader: split line (copied) into
+ * words. */
 void cmdline_parse(const char *line);
 /* Value of key, "" for a bare flag, NULL when absent. */
 const char *cmdline_get(const char *key);

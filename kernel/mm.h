@@ -42,6 +42,8 @@ struct mm {
 	int brk_busy;			/* a brk() is changing the heap */
 };
 
+/* An empty address space (a page directory sharing the kernel's
+ * mappings) with one reference, or NULL when out of memory. */
 struct mm *mm_create(void);
 struct mm *mm_copy(struct mm *src);		/* fork */
 void mm_get(struct mm *mm);

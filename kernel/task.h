@@ -178,6 +178,7 @@ current_task(void)
 }
 #define current current_task()
 
+/* BSP, once, before the first task: set up kernel_process (pid 0). */
 void task_init(void);
 /* New task in process proc (not yet runnable); NULL when out of slots or
  * memory.  The caller makes it runnable with sched_wake_new(). */

@@ -127,6 +127,16 @@ class LintTest(unittest.TestCase):
                            '\n#include "kernel/upcall.h"\n'
                            '#include "kernel/lib/string.h"\n')
 
+    def test_prototype_without_contract(self):
+        self.assert_fails("contract", "kernel/timer.h",
+                          "\nvoid timer_nothing(int x);\n")
+
+    def test_prototype_with_contract(self):
+        self.assert_passes("kernel/timer.h",
+                           "\n/* Does nothing with x. */\n"
+                           "void timer_nothing(int x);\n"
+                           "void timer_nothing2(int x);\t/* neither */\n")
+
     def test_history_session(self):
         self.assert_fails("history", "kernel/main.c",
                           f"\n/* measured in {SES} 3 */\n")
