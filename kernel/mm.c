@@ -490,12 +490,6 @@ user_fault_in(const void *uaddr, size_t n, int write)
 }
 
 int
-mm_copy_out(struct mm *mm, uintptr_t udst, const void *src, size_t n)
-{
-	return user_copy(mm, (void *)src, udst, n, 1);
-}
-
-int
 strncpy_from_user(char *dst, const char *usrc, size_t max)
 {
 	for (size_t i = 0; i < max; i++) {

@@ -164,7 +164,7 @@ kthread_create(const char *name, void (*fn)(void *), void *arg)
 		kfree(ks);
 		return NULL;
 	}
-	(void)name;
+	strlcpy(t->comm, name, sizeof(t->comm));	/* ps, the trace */
 	ks->fn = fn;
 	ks->arg = arg;
 	arch_task_init(t, t->kstack + KSTACK_SIZE, kthread_entry, ks);
