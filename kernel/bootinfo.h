@@ -36,6 +36,9 @@ struct bootinfo {
 
 extern struct bootinfo bootinfo;
 
+/* BSP, first thing: copy what the multiboot loader handed over (command
+ * line, loader name, modules, memory map) into `bootinfo`.  Panics when
+ * magic is not the multiboot loader's. */
 void bootinfo_read(uint32_t magic, uint32_t info_phys);
 /* Highest physical address the direct map must cover (<= DIRECTMAP_MAX). */
 uintptr_t bootinfo_phys_top(void);

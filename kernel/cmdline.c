@@ -2,8 +2,11 @@
  * cmdline.c - split the boot command line into words.
  */
 #include <stddef.h>
+#include <stdint.h>
+#include "include/uapi/errno.h"
 #include "kernel/bootinfo.h"
 #include "kernel/cmdline.h"
+#include "kernel/lib/printf.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"
 #include "kernel/tunable.h"
@@ -129,4 +132,67 @@ cmdline_report_unknown(void)
 			printk("cmdline: unknown parameter '%s' ignored%s\n",
 			       words[i].key, strncmp(words[i].key, "sched.", 6) ?
 			       "" : " (no such tunable; sysctl lists them)");
+}
+
+void
+cmdline_reject(const char *key, const char *why)
+{
+	printk("cmdline: %s=%s rejected: %s\n", key, cmdline_get(key), why);
+}
+
+/* The multiplier of a size suffix, or 0 when c is none. */
+static uint64_t
+size_suffix(char c)
+{
+	switch (c) {
+	case 'k': case 'K': return 1ull << 10;
+	case 'm': case 'M': return 1ull << 20;
+	case 'g': case 'G': return 1ull << 30;
+	}
+	return 0;
+}
+
+int
+cmdline_number(const char *key, int64_t min, int64_t max, unsigned flags,
+	       int64_t *out)
+{
+	const char *v = cmdline_get(key), *p;
+	char *end, why[80];
+	uint64_t n, mult = 1;
+	int64_t x;
+	int neg, percent = 0;
+
+	if (!v)
+		return 0;
+	neg = (*v == '-');
+	p = v + neg;
+	if (*p < '0' || *p > '9') {
+		cmdline_reject(key, "not a number");
+		return -EINVAL;
+	}
+	n = strtoull(p, &end, 0);
+	if ((flags & CMDLINE_SIZE) && size_suffix(*end))
+		mult = size_suffix(*end++);
+	else if ((flags & CMDLINE_PERCENT) && *end == '%')
+		percent = 1, end++;
+	if (*end) {
+		cmdline_reject(key, "not a number");
+		return -EINVAL;
+	}
+	if (percent) {
+		min = 0;
+		max = 100;
+	}
+	/* Multiply only what cannot overflow; anything beyond 2^63 is out
+	 * of every range. */
+	if (n > (1ull << 63) / mult || n * mult > (1ull << 63) - !neg ||
+	    (x = (int64_t)(neg ? 0 - n * mult : n * mult)) < min ||
+	    x > max) {
+		snprintf(why, sizeof(why), "outside %lld..%lld", (long long)min,
+			 (long long)max);
+		cmdline_reject(key, why);
+		return -ERANGE;
+	}
+	*out = x;
+	return percent ? 2 : 1;
 }

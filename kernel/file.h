@@ -80,10 +80,15 @@ struct files {
 	uint32_t small_cloexec[NOFILE_INIT / 32];
 };
 
+/* A new open file with one reference, or NULL when out of memory. */
 struct file *file_alloc(const struct file_ops *ops, void *priv, int rd, int wr);
+/* Take a reference; the caller already holds one. */
 void file_get(struct file *f);
+/* Drop a reference; the last one closes the file (ops->close) and frees
+ * it, so the caller holds no lock that a close takes. */
 void file_put(struct file *f);
 
+/* An empty descriptor table with one reference, or NULL (no memory). */
 struct files *files_create(void);
 struct files *files_copy(struct files *src);	/* fork: share every file */
 void files_put(struct files *fs);		/* last put closes all */

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* BSP, once: every frame below phys_top (at most DIRECTMAP_MAX) starts in
+ * use; frame_add_free() then opens up the RAM the loader listed. */
 void frame_init(uintptr_t phys_top);
 void frame_add_free(uintptr_t start, uintptr_t end);	/* [start, end) */
 void frame_reserve(uintptr_t start, uintptr_t end);
@@ -34,6 +36,8 @@ void *page_alloc(void);
 void *page_alloc_for(int who);
 void page_free(void *va);
 
+/* Frames free now, and frames of RAM ever added free (a snapshot, no
+ * lock needed). */
 size_t frame_free_count(void);
 size_t frame_total_count(void);
 /* Pages in use per owner, pages[Q_MEM_NOWNERS], and free pages, at once. */

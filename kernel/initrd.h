@@ -19,6 +19,8 @@ struct initrd_entry {
 	uint32_t ino;
 };
 
+/* Once, at boot: index the first boot module's newc cpio archive (none:
+ * no user programs, a message says so). */
 void initrd_init(void);
 /* The entry of path ("/bin/sh", "bin/sh"; "" or "/" is the root), or
  * NULL; _n looks at len bytes of path only. */

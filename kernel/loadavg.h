@@ -18,6 +18,9 @@
 /* Ticks of CPU 0 at which the next sample is due (for loadavg_tick). */
 extern uint64_t loadavg_next_tick;
 
+/* CPU 0's tick, when loadavg_next_tick is due: fold the runnable count of
+ * every CPU into the three averages and set the next due tick (the first
+ * call only sets it). */
 void loadavg_sample(uint64_t ticks);
 
 /* CPU 0's timer interrupt: one comparison, and a sample every 5 s. */

@@ -38,7 +38,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/selftest.h"
-#include "kernel/smp.h"
+#include "kernel/xcall.h"
 #include "kernel/time.h"
 #include "kernel/upcall.h"
 
@@ -56,16 +56,14 @@ apic_error_interrupt(struct trapframe *tf)
 static void
 parse_hz(void)
 {
-	const char *v = cmdline_get("hz");
+	int64_t v;
 
-	if (!v)
+	if (cmdline_number("hz", 100, 1000, 0, &v) != 1)
 		return;
-	if (strcmp(v, "100") == 0 || strcmp(v, "250") == 0 ||
-	    strcmp(v, "1000") == 0)
-		hz = (unsigned)strtoul(v, NULL, 10);
+	if (v == 100 || v == 250 || v == 1000)
+		hz = (unsigned)v;
 	else
-		printk("cmdline: hz=%s rejected: hz takes 100, 250 or 1000; "
-		       "using %u\n", v, hz);
+		cmdline_reject("hz", "hz takes 100, 250 or 1000");
 }
 
 /* Fill `platform` from ACPI, or the MP table, or fall back to one CPU. */
@@ -89,7 +87,7 @@ discover(void)
 		platform.isa_irq[i].gsi = (uint32_t)i;
 }
 
-/* Called by each AP from arch/x86/smp.c once its tables are loaded. */
+/* Called by each AP from arch/x86/ap_boot.c once its tables are loaded. */
 void
 kmain_ap(struct cpu *c)
 {

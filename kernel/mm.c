@@ -16,7 +16,7 @@
 #include "arch/x86/x86.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
-#include "kernel/smp.h"
+#include "kernel/xcall.h"
 #include "kernel/mm.h"
 #include "kernel/task.h"
 
@@ -487,12 +487,6 @@ user_fault_in(const void *uaddr, size_t n, int write)
 {
 	return fix_and_copy(current->proc->mm, NULL, (uintptr_t)uaddr, n,
 			    write);
-}
-
-int
-mm_copy_out(struct mm *mm, uintptr_t udst, const void *src, size_t n)
-{
-	return user_copy(mm, (void *)src, udst, n, 1);
 }
 
 int

@@ -42,6 +42,8 @@ struct mm {
 	int brk_busy;			/* a brk() is changing the heap */
 };
 
+/* An empty address space (a page directory sharing the kernel's
+ * mappings) with one reference, or NULL when out of memory. */
 struct mm *mm_create(void);
 struct mm *mm_copy(struct mm *src);		/* fork */
 void mm_get(struct mm *mm);
@@ -85,7 +87,5 @@ int user_fault_in(const void *uaddr, size_t n, int write);
 /* Copy a NUL-terminated string of at most max-1 bytes; its length, or
  * -EFAULT, or -ENAMETOOLONG. */
 int strncpy_from_user(char *dst, const char *usrc, size_t max);
-/* Copy into another process's address space (exec, fork setup). */
-int mm_copy_out(struct mm *mm, uintptr_t udst, const void *src, size_t n);
 
 #endif

@@ -13,8 +13,8 @@
 #include "kernel/lib/string.h"
 #include "kernel/monitor.h"
 #include "kernel/printk.h"
-#include "kernel/smp.h"
 #include "kernel/time.h"
+#include "kernel/xcall.h"
 
 static void
 cmd_cpus(void)

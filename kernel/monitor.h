@@ -3,6 +3,7 @@
 #ifndef KERNEL_MONITOR_H
 #define KERNEL_MONITOR_H
 
+/* Read and run monitor commands on the console forever (no init). */
 void monitor_run(void) __attribute__((noreturn));
 
 #endif

@@ -12,6 +12,9 @@
 
 struct trapframe;
 
+/* Print the message and a backtrace, stop the other CPUs and power off
+ * with EXIT_PANIC (a second CPU panicking meanwhile halts); any context,
+ * any locks held.  Never returns. */
 void panic(const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 1, 2)));
 /* Panic reporting a trap frame (registers, then the backtrace from it). */

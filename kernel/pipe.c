@@ -47,15 +47,12 @@ struct pipe {
 void
 pipe_init(void)
 {
-	const char *v = cmdline_get("pipe_size");
-	unsigned long n;
+	int64_t n;
 
-	if (!v)
+	if (cmdline_number("pipe_size", 512, 1024 * 1024, CMDLINE_SIZE, &n) != 1)
 		return;
-	n = strtoul(v, NULL, 0);
-	if (n < 512 || n > 1024 * 1024 || (n & (n - 1)))
-		printk("cmdline: pipe_size=%s rejected: a power of two from 512 "
-		       "to 1048576; using %u\n", v, pipe_size);
+	if (n & (n - 1))
+		cmdline_reject("pipe_size", "not a power of two");
 	else
 		pipe_size = (uint32_t)n;
 }

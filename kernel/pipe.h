@@ -7,7 +7,10 @@
 struct file;
 
 extern uint32_t pipe_size;
+/* Once, at boot: take pipe_size= from the command line. */
 void pipe_init(void);
+/* A new pipe of pipe_size bytes: *rd and *wr are its two ends, one
+ * reference each.  0, or -ENOMEM with nothing allocated. */
 int pipe_create(struct file **rd, struct file **wr);
 /* Something a poll() may wait for changed (sys_poll.c). */
 void poll_notify(void);

@@ -17,6 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Format (at most PRINTK_BUF bytes) and write one stamped message to the
+ * console and the log, whole even when CPUs print at once.  Any context,
+ * interrupts on or off (lockless after a panic).  pr_info() is printk() except under `quiet`. */
 void printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void vprintk(const char *fmt, va_list ap);
 void pr_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

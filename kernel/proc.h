@@ -24,7 +24,13 @@ proc_kill(int pid, int sig)
 
 	return signal_kill(pid, sig);
 }
+/* A new thread of the caller's process, entering user mode at entry with
+ * eax = arg on stack_top, made runnable.  Its tid; -EFAULT (a kernel
+ * address), -EAGAIN (no task slot or memory). */
 int thread_create(uint32_t entry, uint32_t arg, uint32_t stack_top);
+/* Wait until thread tid of the caller's process exits, store its value in
+ * *uvalue (a user pointer, may be NULL) and free it.  0; -ESRCH (no such
+ * thread, or already joined), -EDEADLK (itself), -EFAULT. */
 int thread_join(int tid, int *uvalue);
 /* proc_return_to_user() and user_fault(): kernel/upcall.h */
 

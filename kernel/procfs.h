@@ -43,6 +43,8 @@ struct pbuf {
 	size_t size, len;
 };
 
+/* Append formatted text to b; what does not fit is dropped, but b->len
+ * counts it, so len > size says the buffer was too small. */
 void pb_printf(struct pbuf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -407,27 +407,17 @@ const struct file_ops ramfs_dir_ops = {
 void
 ramfs_limit_init(void)
 {
-	const char *v = cmdline_get("tmpfs_size");
 	uint64_t total = frame_total_count(), n;
-	char *end;
+	int64_t x;
+	int r;
 
 	pages_limit = (uint32_t)(total / 2);
-	if (!v)
+	/* at most 2^32 pages: pages_limit is 32 bits wide */
+	r = cmdline_number("tmpfs_size", 0, (int64_t)UINT32_MAX * PGSIZE,
+			   CMDLINE_SIZE | CMDLINE_PERCENT, &x);
+	if (r <= 0)
 		return;
-	n = strtoull(v, &end, 0);
-	if (*end == 'k' || *end == 'K')
-		n <<= 10, end++;
-	else if (*end == 'm' || *end == 'M')
-		n <<= 20, end++;
-	else if (*end == 'g' || *end == 'G')
-		n <<= 30, end++;
-	else if (*end == '%')
-		n = n * total * PGSIZE / 100, end++;
-	if (*end || end == v) {
-		printk("cmdline: bad tmpfs_size=%s (bytes, with k, m, g or %%); "
-		       "using %u pages\n", v, pages_limit);
-		return;
-	}
+	n = (r == 2) ? (uint64_t)x * total * PGSIZE / 100 : (uint64_t)x;
 	pages_limit = (uint32_t)((n + PGSIZE - 1) / PGSIZE);
 	if (n && !pages_limit)
 		pages_limit = 1;

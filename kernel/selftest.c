@@ -12,7 +12,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/selftest.h"
-#include "kernel/smp.h"
+#include "kernel/xcall.h"
 #include "kernel/sched/sched.h"
 #include "kernel/spinlock.h"
 #include "kernel/time.h"
@@ -319,23 +319,23 @@ test_newtask(char *why, int len)
 		return 1;	/* and it will run with no context: a panic */
 	}
 	task_free(t);
-	printk("newtask: a task not set up yet is not woken\n");
+	printk("new-task-not-woken: a task not set up yet is not woken\n");
 	return 0;
 }
 
 static const struct selftest tests[] = {
-	{ "sched", test_sched },
+	{ "sched-kthreads", test_sched },
 	{ "boot", test_boot },
 	{ "ticks", test_ticks },
 	{ "ipi", test_ipi },
-	{ "fault", test_fault },
-	{ "overflow", test_overflow },
-	{ "lockrec", test_lockrec },
-	{ "lockup", test_lockup },
-	{ "lockorder", test_lockorder },
-	{ "echo", test_echo },
+	{ "fault-panic", test_fault },
+	{ "stack-overflow", test_overflow },
+	{ "lock-recursion", test_lockrec },
+	{ "lock-deadlock", test_lockup },
+	{ "lock-order", test_lockorder },
+	{ "serial-echo", test_echo },
 	{ "div64", test_div64 },
-	{ "newtask", test_newtask },
+	{ "new-task-not-woken", test_newtask },
 };
 
 void

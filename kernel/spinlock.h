@@ -39,7 +39,9 @@ struct spinlock {
 #define SPIN_TIMEOUT_NS		2000000000ull	/* 2 s: in the real profile
 						 * a host stall counts too */
 
+/* Make lk an unlocked lock called name (rank 0) before first use. */
 void spin_init(struct spinlock *lk, const char *name);
+/* 1 when this CPU holds lk.  Interrupts off, so the CPU is stable. */
 int spin_holding(const struct spinlock *lk);
 
 /* spinlock.c: the slow and the fatal paths */

@@ -178,6 +178,7 @@ current_task(void)
 }
 #define current current_task()
 
+/* BSP, once, before the first task: set up kernel_process (pid 0). */
 void task_init(void);
 /* New task in process proc (not yet runnable); NULL when out of slots or
  * memory.  The caller makes it runnable with sched_wake_new(). */
@@ -189,8 +190,11 @@ int task_count(void);
 /* What SYS_taskinfo reports of t (ps's view: state letter, CPU, PR, key,
  * times, class); caller holds proc_lock.  In sys_sched.c. */
 void taskinfo_fill(struct task *t, struct q_taskinfo *ti);
-/* Start a kernel thread running fn(arg); returns it, already runnable. */
+/* Start a kernel thread called name (its comm) running fn(arg); returns
+ * it, already runnable, or NULL when out of tasks or memory. */
 struct task *kthread_create(const char *name, void (*fn)(void *), void *arg);
+/* Each CPU once, as it comes up: its idle task, running on the stack
+ * that ends at stack_top.  Panics when out of memory. */
 struct task *task_alloc_idle(int cpu, uintptr_t stack_top);
 /* task_init.c, shared with the host harness.  task_fields_init: every
  * field of t zeroed or at its starting value, in state TASK_NEW (no

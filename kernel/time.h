@@ -21,6 +21,7 @@ extern uint32_t lapic_timer_hz;		/* measured LAPIC timer rate */
  * the RTC, read by clock_gettime(CLOCK_REALTIME) (sys_time.c). */
 extern uint64_t realtime_base_ns;
 
+/* Nanoseconds since boot from this CPU's TSC; any context, lock-free. */
 uint64_t sched_clock(void);
 /* CPU time (user and system, per task and per CPU) is counted in raw TSC
  * cycles, read at every user/kernel crossing; this converts a count. */

@@ -27,6 +27,7 @@ struct timer {
 	int cpu;			/* whose list it is on, -1 if none */
 };
 
+/* Make t an unarmed timer that will call fn(arg), before any timer_arm. */
 void timer_setup(struct timer *t, void (*fn)(void *), void *arg);
 void timer_arm(struct timer *t, uint64_t expires);	/* on this CPU */
 /* Returns 1 if it was armed.  After return fn is not running on any CPU

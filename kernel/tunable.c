@@ -86,28 +86,14 @@ tunable_cmdline(void)
 	for (size_t i = 0; i < tunable_count(); i++) {
 		const struct tunable *t = tunable_at(i);
 		char key[64];
-		const char *v;
-		char *end;
-		long long x;
-		int neg;
+		int64_t x;
 
 		snprintf(key, sizeof(key), "sched.%s", t->name);
-		v = cmdline_get(key);
-		if (!v)
+		if (cmdline_number(key, t->min, t->max, 0, &x) != 1)
 			continue;
-		neg = (*v == '-');
-		x = (long long)strtoull(v + neg, &end, 0);
-		if (neg)
-			x = -x;
-		if (*v == 0 || *end != 0) {
-			printk("tunable: %s=%s rejected: not a number\n", key, v);
-			continue;
-		}
 		if (tunable_set(t->name, x) == 0)
-			printk("tunable: %s = %lld %s\n", t->name, x, t->unit);
-		else
-			printk("tunable: %s=%lld rejected: range is %lld..%lld"
-			       " %s\n", key, x, t->min, t->max, t->unit);
+			printk("tunable: %s = %lld %s\n", t->name, (long long)x,
+			       t->unit);
 	}
 }
 

@@ -51,7 +51,7 @@ int user_fault(struct trapframe *tf);
  * returns. */
 void kmain_ap(struct cpu *c) __attribute__((noreturn));
 
-/* kernel/smp.c.  Run fn(arg) on every other online CPU and wait until all
+/* kernel/xcall.c.  Run fn(arg) on every other online CPU and wait until all
  * have run it (a TLB shootdown).  Must not be called with interrupts off
  * by a CPU that other CPUs may be waiting on. */
 typedef void (*smp_fn_t)(void *arg);

@@ -24,7 +24,7 @@ void idt_load(void);			/* every CPU */
 /* pic.c: the legacy 8259 pair, remapped and masked for good. */
 void pic_disable(void);
 
-/* smp.c: start every AP that firmware listed.  Returns CPUs online. */
+/* ap_boot.c: start every AP that firmware listed.  Returns CPUs online. */
 int smp_start_aps(void);
 
 /* Call fn(arg) on a fresh stack [top grows down]; fn must not return. */

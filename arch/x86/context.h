@@ -28,6 +28,10 @@ struct fpu_state {
 struct task;
 struct trapframe;
 
+/* Save the running task's callee-saved registers on its stack, store that
+ * stack in *old and resume new where it last called swtch() (the first
+ * time: task_trampoline).  Interrupts off; only schedule() calls it.
+ * Returns when some CPU switches back to *old. */
 void swtch(struct context **old, struct context *new);
 
 /* Prepare a new task's kernel stack so that the first switch to it calls

@@ -16,6 +16,10 @@
 #define KSTACK_PAGES	4
 #define KSTACK_SIZE	(KSTACK_PAGES * PGSIZE)
 
+/* BSP, once, before any other CPU starts: build the kernel page directory
+ * (RAM below phys_top, at most DIRECTMAP_MAX, mapped at KERNBASE, plus the
+ * identity map the AP trampoline needs) and switch to it.  Panics when out
+ * of memory. */
 void paging_init(uintptr_t phys_top);
 /* Remove the identity map of low memory that the AP trampoline needs. */
 void paging_drop_identity(void);

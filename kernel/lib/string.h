@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* As ISO C11's (7.24) and, for strlcpy, the BSDs': the kernel's own, no
+ * locking, safe in any context. */
 void *memset(void *dst, int c, size_t n);
 void *memcpy(void *dst, const void *src, size_t n);
 void *memmove(void *dst, const void *src, size_t n);

@@ -23,7 +23,11 @@ struct lb_params {
 /* Who balances (Linux's enum cpu_idle_type). */
 enum lb_idle { LB_BUSY, LB_IDLE, LB_NEWLY_IDLE };
 
+/* The balancer's parameters now: the era's, scaled to the CPU count as
+ * the era does, with every lb_* tunable that is set (>= 0) in place. */
 void lb_params(struct lb_params *lp);
+/* 1 when p may run on cpu (its affinity mask), else 0; the lowest such
+ * CPU (0 when none is online). */
 int lb_allowed(const struct task *p, int cpu);
 int lb_first_allowed(const struct task *p);
 /* May p (queued on src, both locked) move to dst?  hot_ok: the era lets

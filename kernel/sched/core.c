@@ -30,21 +30,18 @@
  * runs until it sleeps, yields or returns to user mode.
  */
 #include <stdint.h>
-#include "arch/x86/context.h"
-#include "arch/x86/paging.h"
 #include "arch/x86/x86.h"
 #include "kernel/cpu.h"
 #include "kernel/kmalloc.h"
-#include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/sched/rt.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/trace.h"
-#include "kernel/smp.h"
 #include "kernel/time.h"
 #include "kernel/timer.h"
 #include "kernel/tunable.h"
+#include "kernel/xcall.h"
 
 struct rq runqueues[MAX_CPUS];
 

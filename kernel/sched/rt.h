@@ -53,6 +53,7 @@ task_is_rt(const struct task_view *v)
 /* CPUs with rt tasks queued that are not running: candidates to pull. */
 extern uint32_t rt_overload_mask;
 
+/* Boot, before rq is used: empty rt queues, nothing rt running. */
 void rt_init_rq(struct rq *rq);
 void rt_dump(struct rq *rq);		/* rq locked */
 void rt_enqueue(struct rq *rq, struct task *p, int flags);

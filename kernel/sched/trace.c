@@ -104,25 +104,14 @@ rings_clear(void)
 static uint32_t
 cmdline_events(void)
 {
-	const char *v = cmdline_get("trace_buf_size");
-	char *end;
-	unsigned long long bytes;
+	const int64_t ev = sizeof(struct trace_event);
+	int64_t bytes;
 
-	if (!v)
+	if (cmdline_number("trace_buf_size", Q_TRACE_MIN_EVENTS * ev,
+			   (Q_TRACE_MAX_EVENTS + 1) * ev - 1, CMDLINE_SIZE,
+			   &bytes) != 1)
 		return 0;
-	bytes = strtoull(v, &end, 0);
-	if (*end == 'K' || *end == 'k')
-		bytes <<= 10, end++;
-	else if (*end == 'M' || *end == 'm')
-		bytes <<= 20, end++;
-	bytes /= sizeof(struct trace_event);
-	if (*end || bytes < Q_TRACE_MIN_EVENTS || bytes > Q_TRACE_MAX_EVENTS) {
-		printk("trace: bad trace_buf_size=%s (%u..%u events of %u bytes)\n",
-		       v, Q_TRACE_MIN_EVENTS, Q_TRACE_MAX_EVENTS,
-		       (unsigned)sizeof(struct trace_event));
-		return 0;
-	}
-	return (uint32_t)bytes;
+	return (uint32_t)(bytes / ev);
 }
 
 void

@@ -49,6 +49,8 @@ struct trace_ring {
 
 extern int trace_on;
 
+/* Once, at boot: with trace=sched, allocate the rings (trace_buf_size=)
+ * and start recording. */
 void trace_init(void);
 /* A generic event without names (callers check trace_on first). */
 void trace_record(int type, int a, int b, int c, int d, int e, int f);
@@ -66,6 +68,9 @@ void trace_clear(void);
 int trace_dump_now(void);
 void trace_status(struct q_trace_status *st);
 
+/* The typed events' recorders, out of line: call only through the
+ * trace_switch() ... wrappers below, which test trace_on first.  Any
+ * context; an event is dropped when the CPU's ring is busy. */
 void trace_switch_slow(struct rq *rq, struct task *prev, struct task *next);
 void trace_wakeup_slow(struct task *p, int cpu, int sync);
 void trace_migrate_slow(struct task *p, int from, int to);

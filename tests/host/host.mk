@@ -28,7 +28,7 @@ HOST_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -MMD -MP \
 # generic helpers of kernel/lib (rbtree, ...) come along for the policies;
 # the host's libc stands in for kernel/lib/string.c and printf.c.
 HOST_KFLAGS := -Wno-format
-HOST_KSRC := $(SCHED_CORE:%=kernel/sched/%.c) kernel/spinlock.c kernel/tunable.c kernel/timer.c \
+HOST_KSRC := $(SCHED_CORE:%=kernel/sched/%.c) kernel/spinlock.c kernel/tunable.c kernel/timer.c kernel/cmdline.c \
 	kernel/task_init.c kernel/printk.c kernel/lockrank.c \
 	$(filter-out kernel/lib/string.c kernel/lib/printf.c,\
 		$(wildcard kernel/lib/*.c))

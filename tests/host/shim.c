@@ -21,7 +21,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/sched/sched.h"
-#include "kernel/smp.h"
+#include "kernel/xcall.h"
 #include "kernel/task.h"
 #include "kernel/hrtimer.h"
 #include "kernel/time.h"
@@ -153,29 +153,19 @@ ksym_lookup(uintptr_t addr, uintptr_t *offset)
 	return NULL;
 }
 
-/* ---- command line: set with -c "trace=sched sched.rr_timeslice_ms=10" ---- */
-const char *sim_cmdline = "";
-
-const char *
-cmdline_get(const char *key)
+/* ---- the one kernel/lib/string.c function kernel/cmdline.c needs that
+ * glibc 2.36 lacks (2.38 has it) ---- */
+size_t
+strlcpy(char *dst, const char *src, size_t size)
 {
-	static char val[64];
-	size_t k = strlen(key);
-
-	for (const char *w = sim_cmdline; *w; ) {
-		size_t n = strcspn(w, " ");
-		if (n > k && strncmp(w, key, k) == 0 && w[k] == '=') {
-			snprintf(val, sizeof(val), "%.*s", (int)(n - k - 1),
-				 w + k + 1);
-			return val;
-		}
-		if (n == k && strncmp(w, key, k) == 0)
-			return "";
-		w += n;
-		w += strspn(w, " ");
-	}
-	return NULL;
+	if (size > 0)
+		snprintf(dst, size, "%s", src);
+	return strlen(src);
 }
+
+/* ---- command line: set with -c "trace=sched sched.rr_timeslice_ms=10";
+ * sim_boot() hands it to kernel/cmdline.c ---- */
+const char *sim_cmdline = "";
 
 /* ---- panic: a scenario fails loudly ---- */
 volatile int panicking = -1;
@@ -226,7 +216,7 @@ sim_task_alloc(const char *name)
 	return st;
 }
 
-/* kernel/task.c's, less the boot stack the simulator does not have. */
+/* kernel/task_table.c's, less the boot stack the simulator does not have. */
 struct task *
 task_alloc_idle(int cpu, uintptr_t stack_top)
 {

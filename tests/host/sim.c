@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arch/x86/x86.h"
+#include "kernel/cmdline.h"
 #include "kernel/cpu.h"
 #include "kernel/panic.h"
 #include "kernel/sched/sched.h"
@@ -459,6 +460,7 @@ sim_boot(int n)
 		cpus[c].online = c < n;
 	}
 	become(0);
+	cmdline_parse(sim_cmdline);
 	tunable_init();
 	trace_init();
 	timer_init();

@@ -70,7 +70,7 @@ FIELDS = {
 }
 
 GLOBALS = {
-    "task_table": "task_table",         # kernel/task.c
+    "task_table": "task_table",         # kernel/task_table.c
     "runqueues": "runqueues",           # kernel/sched/core.c
     "cpus": "cpus", "ncpu": "ncpu",     # kernel/cpu.h
     "policy": "sched_policy",           # the policy file

@@ -54,7 +54,7 @@ GRACE = 15          # seconds Python waits beyond timeout(1)'s limit
 
 # Console lines by which the kernel rejects a command-line word.
 BAD_PARAM = re.compile(r"(tunable: no tunable named '[^']*'"
-                       r"|tunable: \S+ rejected[^\n]*"
+                       r"|cmdline: \S+ rejected[^\n]*"
                        r"|cmdline: unknown parameter '[^']*')")
 
 

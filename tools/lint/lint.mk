@@ -1,9 +1,11 @@
 # tools/lint/lint.mk - `make lint` and `make format`.  Included by the top
 # Makefile; `make test` runs lint first.
 #
-#   make lint           the repository's checks (tools/lint/lint.py), their
-#                       self-test (tools/lint/test_lint.py) and cppcheck with
-#                       tools/lint/cppcheck.supp
+#   make lint           the repository's checks (tools/lint/lint.py), the
+#                       include graph's layering check (tools/include_graph.py,
+#                       which leaves the graph in build/include-graph.dot),
+#                       their self-test (tools/lint/test_lint.py) and
+#                       cppcheck with tools/lint/cppcheck.supp
 #   make format         clang-format the lines changed since HEAD (git
 #                       clang-format), so a change follows the style without
 #                       rewriting the lines around it; FILES=all rewrites
@@ -25,6 +27,7 @@ FILES ?=
 lint:
 	@tools/deps.sh
 	$(PYTHON) tools/lint/lint.py
+	$(PYTHON) tools/include_graph.py --check --dot $(B)/include-graph.dot
 	@out=$$($(PYTHON) tools/lint/test_lint.py 2>&1) || \
 		{ echo "$$out"; exit 1; }; \
 		echo "lint: self-test $$(echo "$$out" | tail -1)"

@@ -18,10 +18,13 @@ Rules (each reported as PATH:LINE: RULE: text):
                  directory of the repository
   history        the project's own history instead of the code: "session 3",
                  "issue 12", "a later issue", "this session"
-  arch-include   an arch/ file that includes a kernel/ header other than
-                 kernel/upcall.h (the calls arch/ makes up into kernel/)
-                 and the services listed in ARCH_KERNEL_HEADERS
-                 (docs/architecture.md, "Layering")
+  contract       a non-static function declared in a kernel/ or arch/
+                 header without a contract: a comment on its own lines, or
+                 one ending the group of declarations right above it (no
+                 blank line between), as in "/* Returns ... */ int f(void);"
+
+Which kernel/ headers arch/ may include is checked by
+tools/include_graph.py --check, also run by `make lint`.
 
 Linux, xv6 and QEMU files share directory names with Quanta's (Linux's
 kernel/sched.c, include/linux/...), so a path on a line that names such a
@@ -73,13 +76,10 @@ FOREIGN_FILES = {"kernel/sched.c", "kernel/sched_fair.c", "kernel/sched_rt.c",
                  "kernel/sched/ext.c", "kernel/sched/rt.c", "kernel/fork.c",
                  "kernel/sched/sched.h"}
 BARE_MD_RE = re.compile(r"(?<![\w./-])([\w-]+\.md)\b")
-# What arch/ may include from kernel/: the upcalls, and the kernel's
-# services used as a library (output, panics, locks, memory, the clock,
-# symbols) or as the data structures a context is built for.
-ARCH_KERNEL_HEADERS = {"upcall.h", "config.h", "cpu.h", "printk.h",
-                       "panic.h", "spinlock.h", "frame.h", "time.h",
-                       "ksyms.h", "mm.h", "task.h"}
-ARCH_INCLUDE_RE = re.compile(r'^\s*#\s*include\s*"kernel/([^"]+)"')
+# A function declaration at the start of a line: return type, name, "(".
+PROTO_RE = re.compile(r"^(?:extern\s+)?(?:const\s+)?(?:unsigned\s+)?"
+                      r"(?:struct\s+|enum\s+|union\s+)?[A-Za-z_]\w*[\s*]+"
+                      r"(?:\w+[\s*]+)*\**(\w+)\s*\(")
 
 
 def repo_files(root):
@@ -135,6 +135,8 @@ class Checker:
         except (UnicodeDecodeError, OSError):
             return
         is_md = path.endswith(".md")
+        if path.endswith(".h") and path.startswith(("kernel/", "arch/")):
+            self.check_contracts(path, lines)
         in_ci = path.startswith(".ci/")
         is_self = path.startswith("tools/lint/")
         fenced = False
@@ -152,11 +154,38 @@ class Checker:
                     self.report(path, n, "history", line)
             if not fenced and not is_self:
                 self.check_citations(path, n, line, is_md)
-            if path.startswith("arch/"):
-                m = ARCH_INCLUDE_RE.match(line)
-                if m and not m.group(1).startswith("lib/") and \
-                        m.group(1) not in ARCH_KERNEL_HEADERS:
-                    self.report(path, n, "arch-include", line)
+
+    def check_contracts(self, path, lines):
+        """Every function a kernel/ or arch/ header declares has a contract
+        (CODING.md): a comment on the declaration's lines, or one closing
+        the run of declarations directly above it."""
+        i = 0
+        while i < len(lines):
+            m = PROTO_RE.match(lines[i])
+            if not m or lines[i].startswith(("static", "typedef", "return")):
+                i += 1
+                continue
+            j, text = i, lines[i]
+            while ";" not in text and "{" not in text and j + 1 < len(lines):
+                j += 1
+                text += lines[j]
+            if ";" in text and "{" not in text.split(";")[0]:
+                if not self.has_contract(lines, i, j):
+                    self.report(path, i + 1, "contract", lines[i])
+            i = j + 1
+
+    @staticmethod
+    def has_contract(lines, first, last):
+        if any("/*" in lines[k] or "//" in lines[k]
+               for k in range(first, last + 1)):
+            return True
+        for k in range(first - 1, -1, -1):
+            t = lines[k].strip()
+            if t.endswith("*/"):
+                return True
+            if not t:
+                return False
+        return False
 
     def check_citations(self, path, n, line, is_md):
         here = os.path.dirname(path)

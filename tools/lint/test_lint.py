@@ -17,6 +17,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 LINT = os.path.join(HERE, "lint.py")
+GRAPH = os.path.join(ROOT, "tools", "include_graph.py")
 # The strings planted below, assembled so that this file passes the check.
 SIB = ".." + "/" + "shared"
 SES = "ses" + "sion"
@@ -72,6 +73,8 @@ class LintTest(unittest.TestCase):
     def test_clean_tree_passes(self):
         rc, out = self.lint()
         self.assertEqual(rc, 0, out)
+        rc, out = self.include_check()
+        self.assertEqual(rc, 0, out)
 
     def test_outside_path(self):
         self.assert_fails("outside-path", "README.md",
@@ -118,14 +121,33 @@ class LintTest(unittest.TestCase):
         self.assert_passes("kernel/main.c",
                            "\n/* Linux 2.6.24 kernel/sched_fair.c */\n")
 
+    def include_check(self):
+        r = subprocess.run([sys.executable, GRAPH, "--root", self.tmp,
+                            "--check"], capture_output=True, text=True)
+        return r.returncode, r.stdout + r.stderr
+
     def test_arch_includes_kernel_internals(self):
-        self.assert_fails("arch-include", "arch/x86/trap.c",
-                          '\n#include "kernel/proc.h"\n')
+        self.append("arch/x86/trap.c", '\n#include "kernel/proc.h"\n')
+        rc, out = self.include_check()
+        self.assertEqual(rc, 1, out)
+        self.assertIn("arch/x86/trap.c:", out)
+        self.assertIn(": arch-include: ", out)
 
     def test_arch_includes_upcalls_and_services(self):
-        self.assert_passes("arch/x86/trap.c",
-                           '\n#include "kernel/upcall.h"\n'
-                           '#include "kernel/lib/string.h"\n')
+        self.append("arch/x86/trap.c", '\n#include "kernel/upcall.h"\n'
+                    '#include "kernel/lib/string.h"\n')
+        rc, out = self.include_check()
+        self.assertEqual(rc, 0, out)
+
+    def test_prototype_without_contract(self):
+        self.assert_fails("contract", "kernel/timer.h",
+                          "\nvoid timer_nothing(int x);\n")
+
+    def test_prototype_with_contract(self):
+        self.assert_passes("kernel/timer.h",
+                           "\n/* Does nothing with x. */\n"
+                           "void timer_nothing(int x);\n"
+                           "void timer_nothing2(int x);\t/* neither */\n")
 
     def test_history_session(self):
         self.assert_fails("history", "kernel/main.c",

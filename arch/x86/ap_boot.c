@@ -1,5 +1,5 @@
 /*
- * smp.c - starting the application processors (APs).
+ * ap_boot.c - starting the application processors (APs).
  *
  * For each CPU firmware listed, one at a time (Intel MP spec 1.4, B.4):
  * fill the trampoline's slots (page directory, stack, entry, CPU number),

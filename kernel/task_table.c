@@ -1,5 +1,5 @@
 /*
- * task.c - creating and freeing tasks; kernel threads.
+ * task_table.c - creating and freeing tasks; kernel threads.
  */
 #include <stdint.h>
 #include "arch/x86/context.h"
@@ -164,7 +164,7 @@ kthread_create(const char *name, void (*fn)(void *), void *arg)
 		kfree(ks);
 		return NULL;
 	}
-	(void)name;
+	strlcpy(t->comm, name, sizeof(t->comm));	/* ps, the trace */
 	ks->fn = fn;
 	ks->arg = arg;
 	arch_task_init(t, t->kstack + KSTACK_SIZE, kthread_entry, ks);

@@ -1,5 +1,5 @@
 /*
- * task.c - the x86 side of tasks: building a new task's stack, and what a
+ * context.c - the x86 side of tasks: building a new task's stack, and what a
  * context switch changes besides the registers swtch() saves.
  */
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /*
- * smp.c - cross-CPU function calls and reschedule IPIs.
+ * xcall.c - cross-CPU function calls and reschedule IPIs.
  *
  * Each CPU has a queue of pending call requests.  A request lives on the
  * caller's stack: the caller links it into the target's queue, sends the
@@ -11,9 +11,9 @@
 #include "arch/x86/x86.h"
 #include "kernel/cpu.h"
 #include "kernel/panic.h"
-#include "kernel/smp.h"
 #include "kernel/spinlock.h"
 #include "kernel/upcall.h"
+#include "kernel/xcall.h"
 
 struct call_req {
 	smp_fn_t fn;
