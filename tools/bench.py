@@ -217,11 +217,11 @@ def linux_live(args, workload, timeout):
 
 def xv6_live(args, workload, timeout):
     """Run workload ("pingpong 20000") on xv6 at -smp 1, det; return
-    (RESULT dict or None, label).  None without --peer xv6, or when no
-    xv6 sources were given (the label says so); a failed build or run is
+    (RESULT dict or None, label).  (None, None) without --peer xv6;
+    (None, why) when no xv6 sources were given; a failed build or run is
     a RunError."""
     if "xv6" not in args.peers:
-        return None, "xv6: not asked for (PEER=xv6)"
+        return None, None
     if not args.xv6 or not os.path.isdir(args.xv6):
         return None, (f"xv6: skipped, no xv6-public sources at "
                       f"{args.xv6 or '(no XV6=DIR)'} (tools/xv6/fetch.sh)")
@@ -238,7 +238,9 @@ def xv6_live(args, workload, timeout):
 
 def xv6_fields(value, xv6_value, label):
     """The xv6 entries of a figure: its value, Quanta's ratio to it, and
-    where it comes from."""
+    where it comes from; none without --peer xv6."""
+    if label is None:
+        return {}
     return {"xv6": xv6_value, "xv6_source": label,
             "ratio_to_xv6": round(value / xv6_value, 4) if xv6_value
             else None}
@@ -651,9 +653,11 @@ def print_report(rows, info):
           f": {info['date'][:10]}, commit {info['git_commit'][:12]}"
           f"{' (dirty)' if info['git_dirty'] else ''}, {info['config']}, "
           f"{info['qemu_version']}")
+    xv6col = any("xv6_source" in r for r in vm)
     if vm:
         print(f"\n{'figure':30} {'Quanta':>11} {'Linux':>13} {'ratio':>7}  "
-              f"{'target':28} met  {'xv6':>9}")
+              f"{'target':28} met" +
+              (f"  {'xv6':>9}" if xv6col else ""))
         for r in vm:
             linux = r.get("linux_ns", r.get("linux_s"))
             lin = ("n/a" if linux is None else
@@ -668,7 +672,9 @@ def print_report(rows, info):
             xv6 = ("" if r.get("xv6") is None else
                    fmt_value(dict(r, value=r["xv6"])))
             print(f"{r['name']:30} {fmt_value(r):>11} {lin:>13} {ratio:>7}  "
-                  f"{r['target']:28} {yesno(r['met']):4} {xv6:>9}")
+                  f"{r['target']:28} " +
+                  (f"{yesno(r['met']):3}  {xv6:>9}" if xv6col else
+                   yesno(r["met"])))
         for r in vm:
             note = f"  {r['name']}: {r['setup']}; Linux: {r['linux_source']}"
             if "qemu_baseline_s" in r:
