@@ -7,6 +7,12 @@
 #   make bench PEER=linux               every Linux figure measured live on
 #                                       the lab's Linux peer (fetched into
 #                                       build/linux-peer/ on first use)
+#   make bench PEER=xv6 [XV6=DIR]       the pingpong and pipe figures also
+#                                       on xv6-public, built from DIR
+#                                       (default $(REALBENCH)/xv6-public;
+#                                       tools/xv6/fetch.sh clones it) with
+#                                       tools/xv6/'s programs; PEER=linux,xv6
+#                                       for both peers
 #   make bench QUICK=1                  every part with tiny parameters, the
 #                                       SCHED policy only, the checked kernel
 #                                       -> $(B)/bench-quick.json (make test)
@@ -20,6 +26,7 @@
 
 BENCH ?= pingpong,pipe,boot,sched,timer
 PEER ?=
+XV6 ?= $(if $(strip $(REALBENCH)),$(REALBENCH)/xv6-public)
 QUICK ?=
 BENCH_SCHED_DEBUG ?= $(if $(QUICK),1,0)
 BENCH_B := $(if $(filter 1,$(BENCH_SCHED_DEBUG)),$(B),$(B)/release)
@@ -34,7 +41,7 @@ BENCH_HOST := $(if $(filter sched,$(BENCH_PARTS)),\
 
 .PHONY: bench bench-kernel bench-quick
 bench-kernel:
-	@$(if $(PEER),tools/deps.sh peer)
+	@$(if $(filter linux,$(subst $(bench_comma), ,$(PEER))),tools/deps.sh peer)
 	@$(MAKE) --no-print-directory B=$(BENCH_B) \
 		SCHED_DEBUG=$(BENCH_SCHED_DEBUG) all
 
@@ -44,7 +51,8 @@ bench: bench-kernel $(BENCH_HOST)
 		--out $(BENCH_OUT) --parts "$(BENCH)" \
 		--policies "$(BENCH_POLICIES)" --cpus $(CPUS) \
 		--config "SCHED=$(SCHED) HZ=$(HZ) SCHED_DEBUG=$(BENCH_SCHED_DEBUG)" \
-		$(if $(PEER),--peer $(PEER)) $(if $(QUICK),--quick)
+		$(if $(PEER),--peer $(PEER)) $(if $(XV6),--xv6 "$(XV6)") \
+		$(if $(QUICK),--quick)
 
 # What make test runs: the whole of make bench, end to end, in seconds.
 bench-quick:

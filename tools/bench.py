@@ -29,6 +29,11 @@ benchmark sources against glibc, the same QEMU profile); a peer that cannot
 be prepared fails the part with the reason.  Without it they are the
 reference figures below, each labelled "reference, measured DATE (commit)".
 
+xv6's figures (pingpong and pipe): with --peer xv6 (or linux,xv6) and
+--xv6 DIR, xv6-public's kernel is built from the sources in DIR with the
+project's programs for xv6 (tools/xv6/) and run in the same det profile
+at -smp 1; without DIR the xv6 column says why it is empty.
+
 --quick runs every part with tiny parameters (a smoke test of the whole
 path that make test runs: its figures are not comparable with full runs).
 
@@ -76,6 +81,7 @@ XV6_BOOT_S = 0.4                    # xv6 to its shell, same QEMU (by hand)
 REF_LABEL = (f"reference, measured {REF_MEASURED} (commit {REF_COMMIT}), "
              f"Linux 6.1")
 LIVE_LABEL = "measured live (PEER=linux)"
+XV6_LABEL = "xv6-public measured live (PEER=xv6)"
 
 PINGPONG_ROUNDS = 20000             # about 2 s virtual, a few s of wall
 PIPE_WRITES = 1048576               # seed 000: fixed by the seed
@@ -202,7 +208,7 @@ def linux_live(args, workload, timeout):
     """Run workload (e.g. "pingpong -s 20000") on the Linux peer at -smp 1,
     det; return its RESULT dict, or None without --peer linux.  A failed
     run is a RunError: a live figure is never replaced by a reference."""
-    if args.peer != "linux":
+    if "linux" not in args.peers:
         return None
     peer = linux_peer()
     v, text = peer.run(workload, 1, "det", timeout)
@@ -211,6 +217,37 @@ def linux_live(args, workload, timeout):
         raise RunError(f"Linux peer: {workload} exited {v}:\n{tail}")
     bench = workload.split()[0].rsplit("/", 1)[-1]
     return find_result(text, bench, f"Linux peer: {workload}")
+
+
+def xv6_live(args, workload, timeout):
+    """Run workload ("pingpong 20000") on xv6 at -smp 1, det; return
+    (RESULT dict or None, label).  (None, None) without --peer xv6;
+    (None, why) when no xv6 sources were given; a failed build or run is
+    a RunError."""
+    if "xv6" not in args.peers:
+        return None, None
+    if not args.xv6 or not os.path.isdir(args.xv6):
+        return None, (f"xv6: skipped, no xv6-public sources at "
+                      f"{args.xv6 or '(no XV6=DIR)'} (tools/xv6/fetch.sh)")
+    sys.path.insert(0, os.path.join(ROOT, "tools", "xv6"))
+    import xv6_peer  # noqa: E402
+    try:
+        text = xv6_peer.run(args.xv6, os.path.join(os.path.dirname(
+            os.path.abspath(args.out)), "xv6-peer"), workload, timeout)
+    except xv6_peer.Xv6Error as e:
+        raise RunError(str(e)) from None
+    bench = workload.split()[0]
+    return find_result(text, bench, f"xv6: {workload}"), XV6_LABEL
+
+
+def xv6_fields(value, xv6_value, label):
+    """The xv6 entries of a figure: its value, Quanta's ratio to it, and
+    where it comes from; none without --peer xv6."""
+    if label is None:
+        return {}
+    return {"xv6": xv6_value, "xv6_source": label,
+            "ratio_to_xv6": round(value / xv6_value, 4) if xv6_value
+            else None}
 
 
 # ----------------------------------------------------------------- parts
@@ -227,11 +264,15 @@ def bench_pingpong(args):
     if live:
         linux, source = float(live["rtt_ns"]), LIVE_LABEL
     ratio = rtt / linux
+    xv6, xv6_src = xv6_live(args, f"pingpong {n}", args.timeout)
+    xv6 = float(xv6["rtt_ns"]) if xv6 else None
     return [figure("pingpong round trip", rtt, "ns (virtual)",
                    f"<= 1/10 of Linux ({linux / 10:.0f} ns)", ratio <= 0.1,
                    ratio_to_linux=round(ratio, 4), linux_ns=linux,
                    linux_source=source, round_trips=int(kv["round_trips"]),
                    instructions=round(rtt / 16), policy=kernel_policy(console),
+                   xv6_instructions=round(xv6 / 16) if xv6 else None,
+                   **xv6_fields(rtt, xv6, xv6_src),
                    setup="-smp 1, det (icount shift=4: 16 ns/instruction), "
                          "pingpong -s")]
 
@@ -251,6 +292,10 @@ def bench_pipe(args):
         linux *= n / PIPE_WRITES        # the reference is for 1M writes
         source += f", scaled to {n} writes"
     ratio = secs / linux
+    # xv6 spends about 10,500 instructions a write (docs/performance.md):
+    # 1M writes are minutes of host CPU, so more time than Quanta's run.
+    xv6, xv6_src = xv6_live(args, f"pipe_ctxsw {n}", args.timeout * 20)
+    xv6 = int(xv6["elapsed_ms"]) / 1000.0 if xv6 else None
     return [figure("seed 000 pipe test", secs, "s (virtual)",
                    f"<= 1/5 of Linux ({linux / 5:.1f} s)", ratio <= 0.2,
                    ratio_to_linux=round(ratio, 4), linux_s=linux,
@@ -260,6 +305,7 @@ def bench_pipe(args):
                    user_ms=int(kv.get("user_ms", -1)),
                    sys_ms=int(kv.get("sys_ms", -1)),
                    policy=kernel_policy(console),
+                   **xv6_fields(secs, xv6, xv6_src),
                    setup="-smp 1, det, pipe_ctxsw")]
 
 
@@ -467,7 +513,7 @@ def bench_boot(args):
     linux, linux_runs = LINUX_REF["boot_s"], None
     source = (f"{REF_LABEL} to init; xv6 {XV6_BOOT_S} s to its shell, "
               f"measured by hand the same day")
-    if args.peer == "linux":
+    if "linux" in args.peers:
         linux, linux_runs = linux_boot(args)
         source = f"{LIVE_LABEL}, to init's first line"
     return [figure("boot to first user output", total, "s (wall)",
@@ -666,9 +712,11 @@ def print_report(rows, info):
           f": {info['date'][:10]}, commit {info['git_commit'][:12]}"
           f"{' (dirty)' if info['git_dirty'] else ''}, {info['config']}, "
           f"{info['qemu_version']}")
+    xv6col = any("xv6_source" in r for r in vm)
     if vm:
         print(f"\n{'figure':30} {'Quanta':>11} {'Linux':>13} {'ratio':>7}  "
-              f"{'target':28} met")
+              f"{'target':28} met" +
+              (f"  {'xv6':>9}" if xv6col else ""))
         for r in vm:
             linux = r.get("linux_ns", r.get("linux_s"))
             lin = ("n/a" if linux is None else
@@ -680,8 +728,12 @@ def print_report(rows, info):
             ratio = (f"{ratio:.3f}" if ratio is not None else "n/a"
                      if linux is None else
                      f"{r['value'] / r['linux_s']:.3f}")
+            xv6 = ("" if r.get("xv6") is None else
+                   fmt_value(dict(r, value=r["xv6"])))
             print(f"{r['name']:30} {fmt_value(r):>11} {lin:>13} {ratio:>7}  "
-                  f"{r['target']:28} {yesno(r['met'])}")
+                  f"{r['target']:28} " +
+                  (f"{yesno(r['met']):3}  {xv6:>9}" if xv6col else
+                   yesno(r["met"])))
         for r in vm:
             note = f"  {r['name']}: {r['setup']}; Linux: {r['linux_source']}"
             if "qemu_baseline_s" in r:
@@ -693,6 +745,15 @@ def print_report(rows, info):
             if "nivcsw" in r:
                 note += (f"\n    switches: {r['nvcsw']} voluntary, "
                          f"{r['nivcsw']} involuntary")
+            if "xv6_source" in r:
+                x = r["xv6"]
+                note += ("\n    " + r["xv6_source"] if x is None else
+                         f"\n    xv6: {fmt_value(dict(r, value=x))} "
+                         f"(Quanta/xv6 {r['ratio_to_xv6']:.3f}), "
+                         f"{r['xv6_source']}")
+                if r.get("xv6_instructions"):
+                    note += (f", about {r['xv6_instructions']:,} "
+                             f"instructions per round trip")
             print(note)
     if sched:
         ns = list(sched[0]["per_tasks"])
@@ -727,7 +788,10 @@ def parse_args(argv):
     p.add_argument("--policies", default=" ".join(FLAT_POLICIES +
                                                    LOG_POLICIES),
                    help="space- or comma-separated, for the sched part")
-    p.add_argument("--peer", default="", help="'linux': measure Linux live")
+    p.add_argument("--peer", default="",
+                   help="'linux', 'xv6' or 'linux,xv6': measure them live")
+    p.add_argument("--xv6", default="",
+                   help="xv6-public's sources, for --peer xv6")
     p.add_argument("--config", default="", help="build variables, recorded")
     p.add_argument("--cpus", type=int, default=4, help="for the boot part")
     p.add_argument("--timeout", type=float, default=120,
@@ -750,6 +814,10 @@ def parse_args(argv):
         p.error(f"unknown part(s) {', '.join(bad)}; choose from "
                 f"{','.join(PARTS)}")
     args.policies = [x for x in args.policies.replace(",", " ").split()]
+    args.peers = [x for x in args.peer.replace(" ", ",").split(",") if x]
+    bad = [x for x in args.peers if x not in ("linux", "xv6")]
+    if bad:
+        p.error(f"unknown peer(s) {', '.join(bad)}; choose linux, xv6")
     return args
 
 
@@ -762,7 +830,7 @@ def main(argv=None):
             "qemu_version": qemu_version(), "kernel": args.kernel,
             "config": args.config or "unknown", "parts": args.parts,
             "peer": args.peer or None, "quick": args.quick,
-            "linux_reference": None if args.peer == "linux" else
+            "linux_reference": None if "linux" in args.peers else
             {"label": REF_LABEL, **LINUX_REF}}
     runners = {"pingpong": bench_pingpong, "pipe": bench_pipe,
                "boot": bench_boot, "sched": bench_sched,

@@ -157,7 +157,6 @@ def seed000():
         rows=[
             Row("o1 2.6.0+O18.1", "o1", dict(o1), quick=True),
             Row("o1 nobonus", "o1", {"o1_interactive": 0}, quick=True),
-            Row("o1 no stopped credit", "o1", {"o1_stopped_credit": 0}),
             Row("o1 2.6.22", "o1", {"o1_variant": 1}),
             Row("rr", "rr"),
             Row("staircase", "staircase"),

@@ -636,6 +636,18 @@ def parse_args(argv):
     return a
 
 
+def print_walls(walls, total):
+    """Wall time of each experiment (stored runs cost nothing), the
+    largest first, and the total: where a make lab EXP=all goes."""
+    if len(walls) < 2:
+        return
+    print("lab: wall time per experiment:", file=sys.stderr)
+    for n, w in sorted(walls, key=lambda x: -x[1]):
+        share = w / total * 100 if total > 0 else 0.0
+        print(f"  {n:12} {fmt_secs(w):>10} {share:5.1f} %", file=sys.stderr)
+    print(f"  {'total':12} {fmt_secs(total):>10}", file=sys.stderr)
+
+
 def on_sigterm(signum, frame):
     """Stop like Ctrl-C: kill our QEMUs, keep the finished runs."""
     raise KeyboardInterrupt
@@ -657,9 +669,12 @@ def main(argv=None):
     tunables = known_tunables()
     ok = True
     t0 = time.time()
+    walls = []
     try:
         for n in names:
+            t = time.time()
             ok &= run_experiment(EXPERIMENTS[n], args, tunables)
+            walls.append((n, time.time() - t))
     except UsageError as e:
         print(f"lab: {e}", file=sys.stderr)
         return 2
@@ -667,6 +682,7 @@ def main(argv=None):
         print("lab: interrupted; finished runs are kept, run again to "
               "resume", file=sys.stderr)
         return 130
+    print_walls(walls, time.time() - t0)
     print(f"lab: {'all runs succeeded' if ok else 'SOME RUNS FAILED'} "
           f"({fmt_secs(time.time() - t0)})", file=sys.stderr)
     return 0 if ok else 1
