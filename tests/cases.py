@@ -364,7 +364,10 @@ CASES = boot_cases() + ticks_cases() + user_cases() + timer_cases() + seed_cases
                      must(r"Backtrace:")],
              doc="taking locks against their ranks (kernel/lockrank.c) "
                  "panics naming both locks and both places"),
-    selftest("lock-deadlock", "lock-deadlock", status=PANIC, timeout=60,
+    # 2 s of virtual spinning: under -icount every PAUSE in the spin loop
+    # leaves QEMU's execution loop, so this case takes 10-50 s of host time
+    # on a loaded machine.
+    selftest("lock-deadlock", "lock-deadlock", status=PANIC, timeout=150,
              checks=[must(r"deadlock"), must(r"cpu0"),
                      must(r"held by cpu1"), must(r"stopped 3 other CPUs")],
              doc="spinning on a lock held forever by cpu1 is reported"),
