@@ -736,17 +736,30 @@ check_subtree(struct eevdf_rq *q, struct rb_node *n, int64_t *avg,
 	return m;
 }
 
-/* Debug builds: pick_eevdf's O(log n) descent finds what a scan of every
+/*
+ * Debug builds: pick_eevdf's O(log n) descent finds what a scan of every
  * queued task finds - the eligible one with the earliest deadline, the
- * first in tree order (FIFO) among equal deadlines. */
+ * first in tree order (FIFO) among equal deadlines.  Only on queues of at
+ * most PICK_CHECK_MAX tasks: rq_check() runs at every tick, and with the
+ * subtree check beside it a scan of 255 tasks (a fork bomb on one CPU)
+ * cost more than the 1 ms between ticks under -icount, so the machine
+ * did nothing but check itself.
+ */
+#define PICK_CHECK_MAX	64
+
 static void
 check_pick(struct eevdf_rq *q)
 {
-	struct eevdf_task *want = NULL, *got = pick_eevdf(q, 0);
+	struct eevdf_task *want = NULL, *got;
+	struct vsums s;
 
+	if (q->nr_queued > PICK_CHECK_MAX)
+		return;
+	got = pick_eevdf(q, 0);
+	avg_sums(q, &s.avg, &s.load);
 	for (struct rb_node *n = rb_first(&q->tree); n; n = rb_next(n)) {
 		struct eevdf_task *se = node_se(n);
-		if (vruntime_eligible(q, se->vruntime) &&
+		if (eligible_by(q, &s, se->vruntime) &&
 		    (!want || vless(se->deadline, want->deadline)))
 			want = se;
 	}

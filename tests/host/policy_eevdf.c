@@ -271,7 +271,7 @@ eevdf_tree_stress(void)
 }
 
 /*
- * pick_eevdf against a brute-force reference on random trees: 120 tasks on
+ * pick_eevdf against a brute-force reference on random trees: 60 tasks on
  * one CPU with random nice levels and random own slices (0.1 - 6 ms, so
  * deadlines and vruntimes are far from in step), sleeping, yielding and
  * hogging, reniced and re-sliced while they run.  The debug build's count()
@@ -301,7 +301,7 @@ eevdf_pick_reference(void)
 	sim_boot(1);
 	sim_seed(17);
 	sim_run_until(T0);
-	for (int i = 0; i < 120; i++) {
+	for (int i = 0; i < 60; i++) {
 		struct sim_task *st = sim_task_new("t");
 
 		if (i % 4 == 0)
@@ -320,7 +320,7 @@ eevdf_pick_reference(void)
 		sim_at(at, 0, i % 2 ? renice_random : reslice_random, 0);
 	}
 	sim_run_until(T0 + SEC);
-	sim_info("120 tasks, 300 renices and re-slices: %llu switches, each "
+	sim_info("60 tasks, 300 renices and re-slices: %llu switches, each "
 		 "pick checked against a scan",
 		 (unsigned long long)cpu_rq(0)->stats.switches);
 }
