@@ -10,4 +10,8 @@
 /* Channel 0, mode 0: raise IRQ 0 once, count ticks from now. */
 void pit_oneshot(uint16_t count);
 
+/* 1 once the count pit_oneshot() started has run out (channel 0's OUT pin
+ * is high in mode 0), read with the 8254's read-back command; else 0. */
+int pit_expired(void);
+
 #endif
