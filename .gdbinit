@@ -56,7 +56,8 @@ define k-lock
 end
 document k-lock
 k-lock ADDR-EXPR: print the struct spinlock at ADDR-EXPR: its name, locked
-word, the holding CPU's id and the place (pc, symbolized) it was taken.
+word, the holding CPU's id and the place (pc, symbolized) it was taken
+(SCHED_DEBUG builds: a release build records no holder).
 Example: k-lock &printk_lock
 end
 

@@ -64,7 +64,7 @@ endif
 KSRC := $(wildcard arch/x86/*.c drivers/*.c kernel/*.c kernel/lib/*.c) \
 	$(SCHED_CORE:%=kernel/sched/%.c)
 KASM := boot/entry.asm arch/x86/trapentry.asm arch/x86/switch.asm \
-	arch/x86/string.asm \
+	arch/x86/string.asm arch/x86/usercopy.asm \
 	boot/trampoline_blob.asm
 KOBJ := $(KSRC:%.c=$(B)/%.o) $(KASM:%.asm=$(B)/%.o)
 KERNELS := $(POLICIES:%=$(B)/kernel-%.elf)
@@ -197,7 +197,7 @@ DURATION ?= 60
 torture: all
 	$(PYTHON) tools/qemu.py --profile real --cpus $(CPUS) --mem $(MEM) \
 		--timeout $$(( $(DURATION) + 120 )) \
-		--cmdline "init=/bin/s_stress -- $$(( $(DURATION) * 1000 )) all" \
+		--cmdline "init=/bin/s_stress -- $$(( $(DURATION) * 1000 ))" \
 		$(INITRD_ARG) $(B)/kernel.elf < /dev/null
 
 iso: all

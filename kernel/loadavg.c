@@ -7,10 +7,16 @@
  * with e = exp(-5 s / 1 min), exp(-5 s / 5 min), exp(-5 s / 15 min) as
  * EXP_1 = 1884, EXP_5 = 2014, EXP_15 = 2037 (out of 2048), rounding up
  * while the load grows.  "Active" is the number of runnable tasks,
- * running ones included, plus those in uninterruptible sleep (Quanta has
- * none).  Linux samples 10 ticks after each LOAD_FREQ boundary so that
- * every CPU has folded its count in; here CPU 0 reads every runqueue's
- * nr_running at once, without locks (a count, read as Linux reads it).
+ * running ones included, plus those in uninterruptible sleep
+ * (calc_load_fold_active: nr_running + nr_uninterruptible; 2.6.0's
+ * count_active_tasks() summed nr_running() + nr_uninterruptible()): in
+ * Quanta the tasks in waitq_sleep_unint, counted on the CPU where each
+ * went to sleep and uncounted on the CPU that queues it again, so only
+ * the sum over CPUs is a count.  Linux samples 10 ticks after each
+ * LOAD_FREQ boundary so that every CPU has folded its count in; here
+ * CPU 0 reads every runqueue's two counts at once, without locks, and
+ * like calc_global_load treats a sum below 0 (a wakeup's -1 seen before
+ * its sleep's +1) as 0.
  */
 #include <stdint.h>
 #include "kernel/config.h"
@@ -40,16 +46,20 @@ loadavg_calc(uint32_t load, uint32_t exp, uint32_t active)
 void
 loadavg_sample(uint64_t ticks)
 {
-	uint32_t active = 0;
+	int64_t sum = 0;
+	uint32_t active;
 
 	if (loadavg_next_tick == 0) {		/* the first tick: start */
 		loadavg_next_tick = ticks + 5 * hz + 1;
 		return;
 	}
-	for (int i = 0; i < ncpu; i++)
-		active += __atomic_load_n(&cpu_rq(i)->nr_running,
-					  __ATOMIC_RELAXED);
-	active *= LOADAVG_FIXED_1;
+	for (int i = 0; i < ncpu; i++) {
+		struct rq *rq = cpu_rq(i);
+		sum += __atomic_load_n(&rq->nr_running, __ATOMIC_RELAXED);
+		sum += __atomic_load_n(&rq->nr_uninterruptible,
+				       __ATOMIC_RELAXED);
+	}
+	active = sum > 0 ? (uint32_t)sum * LOADAVG_FIXED_1 : 0;
 	__atomic_store_n(&avenrun[0], loadavg_calc(avenrun[0], EXP_1, active),
 			 __ATOMIC_RELAXED);
 	__atomic_store_n(&avenrun[1], loadavg_calc(avenrun[1], EXP_5, active),

@@ -2,10 +2,11 @@
  * loadavg.h - the load average, computed as Linux computes it.
  *
  * Every LOAD_FREQ ticks (5 s and one tick) CPU 0 samples the number of
- * runnable tasks on all CPUs and folds it into three exponentially decaying
- * averages (1, 5 and 15 minutes) in 11-bit fixed point.  The constants and
- * the rounding are Linux 6.1's: include/linux/sched/loadavg.h and
- * Linux 6.1 kernel/sched/loadavg.c (docs/reference/procfs.md).
+ * runnable and uninterruptibly sleeping tasks on all CPUs and folds it
+ * into three exponentially decaying averages (1, 5 and 15 minutes) in
+ * 11-bit fixed point.  The constants and the rounding are Linux 6.1's:
+ * include/linux/sched/loadavg.h and Linux 6.1 kernel/sched/loadavg.c
+ * (docs/reference/procfs.md).
  */
 #ifndef KERNEL_LOADAVG_H
 #define KERNEL_LOADAVG_H
@@ -18,9 +19,9 @@
 /* Ticks of CPU 0 at which the next sample is due (for loadavg_tick). */
 extern uint64_t loadavg_next_tick;
 
-/* CPU 0's tick, when loadavg_next_tick is due: fold the runnable count of
- * every CPU into the three averages and set the next due tick (the first
- * call only sets it). */
+/* CPU 0's tick, when loadavg_next_tick is due: fold the runnable and
+ * uninterruptible counts of every CPU into the three averages and set
+ * the next due tick (the first call only sets it). */
 void loadavg_sample(uint64_t ticks);
 
 /* CPU 0's timer interrupt: one comparison, and a sample every 5 s. */

@@ -27,8 +27,12 @@ static const struct {
 	{ "selftest_lock", 12, 0 },
 	{ "files", 20, 1 },		/* a descriptor table; fork holds
 					 * the parent's and the new one */
+	{ "ramfs", 25, 0 },		/* the /tmp tree, its busy waits */
 	{ "pipe", 30, 0 },		/* wait queues' owners ... */
 	{ "futex", 30, 0 },
+	{ "usock", 30, 1 },		/* a Unix socket; connect holds the
+					 * listener's, then the client's */
+	{ "unix_name", 32, 0 },		/* the socket names: a leaf */
 	{ "poll", 35, 0 },		/* ... then the pollers' list */
 	{ "mm", 38, 0 },		/* an address space: user copies
 					 * under a pipe's or futex's lock */

@@ -1,14 +1,19 @@
 /*
  * mm.c - address spaces and the checked user-memory copies.
  *
- * Every pointer a system call receives is checked against the page tables
- * page by page as the kernel copies (copy_pages), with mm->lock held when
- * another thread of the process could unmap it in between.  A bad pointer
- * is therefore an -EFAULT, never a kernel page fault.
+ * A system call's copy from or to the current process checks only that
+ * the range lies in the user half, then lets the MMU do the rest: the copy
+ * touches the user address directly (arch/x86/usercopy.asm), and a page
+ * fault there comes back here (user_copy_fault) to be resolved as a user
+ * fault would be, or to fail the copy with -EFAULT.  A bad pointer is
+ * therefore an -EFAULT, never a kernel panic.  A caller that must not
+ * fault while it holds a lock (the pipe and socket copies) makes the
+ * range usable first, in software (user_fault_in), and retries.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include "arch/x86/mmu.h"
+#include "arch/x86/uaccess.h"
 #include "arch/x86/uvm.h"
 #include "include/uapi/errno.h"
 #include "kernel/frame.h"
@@ -19,6 +24,7 @@
 #include "kernel/xcall.h"
 #include "kernel/mm.h"
 #include "kernel/task.h"
+#include "kernel/upcall.h"
 
 struct mm *
 mm_create(void)
@@ -289,13 +295,9 @@ mm_wait_forks(struct mm *mm)
 		cpu_relax();
 }
 
-/* A fault from user mode at va: a write to a copy-on-write page (write
- * set), or a touch of the stack below what is mapped.  1 when the
- * instruction may be retried, 0 when the access is bad, -ENOMEM.  Here
- * interrupts are off, so instead of waiting for a fork's flush the fault
- * is retried: the return to user mode lets the flush IPI in. */
-int
-mm_user_fault(struct mm *mm, uintptr_t va, int write)
+/* fix_page() under mm->lock, and the frames it let go of released. */
+static int
+resolve_fault(struct mm *mm, uintptr_t va, int write)
 {
 	struct release rel = { 0 };
 	int r;
@@ -304,7 +306,39 @@ mm_user_fault(struct mm *mm, uintptr_t va, int write)
 	r = fix_page(mm, va, write, &rel);
 	spin_unlock(&mm->lock);
 	release_frames(mm, &rel);
+	return r;
+}
+
+/* A fault from user mode at va: a write to a copy-on-write page (write
+ * set), or a touch of the stack below what is mapped.  1 when the
+ * instruction may be retried, 0 when the access is bad, -ENOMEM.  Here
+ * interrupts are off, so instead of waiting for a fork's flush the fault
+ * is retried: the return to user mode lets the flush IPI in. */
+int
+mm_user_fault(struct mm *mm, uintptr_t va, int write)
+{
+	int r = resolve_fault(mm, va, write);
+
 	return r == -EAGAIN ? 1 : r;
+}
+
+/* The same for a copy in kernel mode (upcall.h).  The retry of a copy
+ * with interrupts on lets the fork's flush IPI in as the return to user
+ * mode does; one with interrupts off could never see the flush, and the
+ * software walk this replaced panicked there too (mm_wait_forks). */
+int
+user_copy_fault(uintptr_t va, int write, int irqs_on)
+{
+	struct mm *mm = current->proc->mm;
+	int r;
+
+	if (!mm || va >= KERNBASE)
+		return 0;
+	r = resolve_fault(mm, va, write);
+	if (r == -EAGAIN && !irqs_on)
+		panic("user copy at %p waits for a fork's TLB flush with "
+		      "interrupts off", (void *)va);
+	return r == 1 || r == -EAGAIN;
 }
 
 /* Copy page by page through the direct map.  0, or -1 if a page of the
@@ -347,28 +381,6 @@ user_range_ok(struct mm *mm, uintptr_t uaddr, size_t n)
 	return mm && uaddr + n >= uaddr && uaddr + n <= KERNBASE;
 }
 
-/* Copy between an address space and the kernel without making pages
- * usable: 0 or -1.  mm->lock keeps other threads from unmapping the range
- * between the check and the copy; a single-threaded process copying its
- * own memory has no such threads and skips it (this is on every read and
- * write). */
-static int
-copy_checked(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n,
-	     int to_user)
-{
-	int locked, r;
-
-	if (!user_range_ok(mm, uaddr, n))
-		return -1;
-	locked = mm != current->proc->mm || mm_threaded();
-	if (locked)
-		spin_lock(&mm->lock);
-	r = copy_pages(mm->pgdir, kbuf, uaddr, n, to_user);
-	if (locked)
-		spin_unlock(&mm->lock);
-	return r;
-}
-
 /*
  * Make every page of [uaddr, uaddr+n) usable and, if kbuf is set, copy
  * while still holding mm->lock: a fork by another thread write-protects
@@ -406,78 +418,59 @@ fix_and_copy(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n,
 	return r == 1 ? 0 : -EFAULT;
 }
 
-/* A copy whose fast try failed: the range may need a page made usable (a
- * buffer in a part of the stack not touched yet, or in pages shared
- * copy-on-write since a fork). */
-static int
-user_copy(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n, int to_user)
-{
-	if (copy_checked(mm, kbuf, uaddr, n, to_user) == 0)
-		return 0;
-	return fix_and_copy(mm, kbuf, uaddr, n, to_user);
-}
-
-/* The common case of every copy, kept short: the current process's own
- * memory, no other thread that could unmap it, the range within one page
- * and ready.  The kernel address to copy at, or NULL for the slow path. */
-static inline uint8_t *
-fast_user_ptr(uintptr_t uaddr, size_t n, int write)
-{
-	struct process *p = current->proc;
-
-	/* n - 1 wraps for n == 0: that takes the slow path too */
-	if (n - 1 >= PGSIZE - (uaddr & (PGSIZE - 1)) || !p->mm || p->nlive > 1)
-		return NULL;
-	return uvm_user_ptr(p->mm->pgdir, uaddr, write);
-}
-
-/* The fast path of every copy: 0 when it applied and copied. */
+/* The one check a direct copy needs: the range lies in the user half and
+ * does not wrap.  The MMU checks the rest, the page tables of the task
+ * that runs included: a kernel thread runs on the kernel's own (context.c),
+ * which map nothing below KERNBASE once boot has dropped the identity map
+ * of the first 4 MiB, so its copies fault and, with no mm to resolve
+ * them in, fail (user_copy_fault). */
 static inline int
-copy_fast(void *kbuf, uintptr_t uaddr, size_t n, int to_user)
+user_access_ok(uintptr_t uaddr, size_t n)
 {
-	uint8_t *u = fast_user_ptr(uaddr, n, to_user);
+	return uaddr <= KERNBASE && n <= KERNBASE - uaddr;	/* cannot wrap */
+}
 
-	if (!u)
-		return -1;
-	if (to_user)
-		memcpy(u, kbuf, n);
-	else
-		memcpy(kbuf, u, n);
-	return 0;
+/* A copy from user memory that stopped short left a part of dst as it
+ * was; it is zeroed, so no stale kernel bytes travel on (as in Linux). */
+static int
+from_user_done(void *dst, size_t n, size_t left)
+{
+	if (!left)
+		return 0;
+	memset((uint8_t *)dst + (n - left), 0, left);
+	return -EFAULT;
 }
 
 int
 copy_from_user(void *dst, const void *usrc, size_t n)
 {
-	if (copy_fast(dst, (uintptr_t)usrc, n, 0) == 0)
-		return 0;
-	return user_copy(current->proc->mm, dst, (uintptr_t)usrc, n, 0);
+	if (!user_access_ok((uintptr_t)usrc, n))
+		return -EFAULT;
+	return from_user_done(dst, n, arch_copy_user(dst, usrc, n));
 }
 
 int
 copy_to_user(void *udst, const void *src, size_t n)
 {
-	if (copy_fast((void *)src, (uintptr_t)udst, n, 1) == 0)
-		return 0;
-	return user_copy(current->proc->mm, (void *)src, (uintptr_t)udst, n, 1);
+	if (!user_access_ok((uintptr_t)udst, n))
+		return -EFAULT;
+	return arch_copy_user(udst, src, n) ? -EFAULT : 0;
 }
 
 int
 copy_from_user_nofault(void *dst, const void *usrc, size_t n)
 {
-	if (copy_fast(dst, (uintptr_t)usrc, n, 0) == 0)
-		return 0;
-	return copy_checked(current->proc->mm, dst, (uintptr_t)usrc, n, 0) < 0
-	       ? -EFAULT : 0;
+	if (!user_access_ok((uintptr_t)usrc, n))
+		return -EFAULT;
+	return from_user_done(dst, n, arch_copy_user_nofault(dst, usrc, n));
 }
 
 int
 copy_to_user_nofault(void *udst, const void *src, size_t n)
 {
-	if (copy_fast((void *)src, (uintptr_t)udst, n, 1) == 0)
-		return 0;
-	return copy_checked(current->proc->mm, (void *)src, (uintptr_t)udst,
-			    n, 1) < 0 ? -EFAULT : 0;
+	if (!user_access_ok((uintptr_t)udst, n))
+		return -EFAULT;
+	return arch_copy_user_nofault(udst, src, n) ? -EFAULT : 0;
 }
 
 /* The caller's nofault copy may still fail afterwards, if another thread

@@ -73,12 +73,15 @@ mm_threaded(void)
 	return __atomic_load_n(&current->proc->nlive, __ATOMIC_SEQ_CST) > 1;
 }
 
-/* Checked copies between kernel and user memory; 0 or -EFAULT. */
+/* Checked copies between kernel and the current process's user memory,
+ * through the MMU (mm.c); 0 or -EFAULT.  A copy that fails may have
+ * copied a part, up to the first bad page; a copy from user memory
+ * zeroes the rest of dst then. */
 int copy_from_user(void *dst, const void *usrc, size_t n);
 int copy_to_user(void *udst, const void *src, size_t n);
 /* The same for callers that hold a spinlock: no page is made usable (no
- * stack growth, no copy-on-write break, which may send IPIs), so a copy
- * that needs one fails with -EFAULT.  The caller then drops its lock,
+ * stack growth, no copy-on-write break, which may wait for or send IPIs),
+ * so a copy that needs one fails with -EFAULT.  The caller then drops its lock,
  * calls user_fault_in() and tries again: Linux's pipe does the same. */
 int copy_from_user_nofault(void *dst, const void *usrc, size_t n);
 int copy_to_user_nofault(void *udst, const void *src, size_t n);

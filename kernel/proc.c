@@ -12,6 +12,7 @@
 #include "arch/x86/context.h"
 #include "arch/x86/paging.h"
 #include "arch/x86/trap.h"
+#include "arch/x86/uvm.h"
 #include "arch/x86/x86.h"
 #include "drivers/power.h"
 #include "include/uapi/errno.h"
@@ -168,6 +169,12 @@ thread_create(uint32_t entry, uint32_t arg, uint32_t stack_top)
 	t->tf->ebp = 0;
 	spin_lock(&proc_lock);
 	p->nlive++;
+	/* a kill or stop from before task_alloc listed t (kick_all reaches
+	 * it from then on): the thread acts on it at its first kernel entry */
+	if (p->killed)
+		t->sig_work |= SIGW_SIG;
+	if (p->stop_sig)
+		t->sig_work |= SIGW_STOP;
 	spin_unlock(&proc_lock);
 	sched_wake_new(t, me, account_fork(me, t));
 	return t->tid;
@@ -245,7 +252,9 @@ task_exit(int value)
 	panic("task_exit: a zombie ran again");
 }
 
-/* Wake every task of p so that it notices p->killed. */
+/* Wake every task of p so that it notices p->killed.  A task still
+ * being created (TASK_NEW) gets only the bit: no wakeup may touch it
+ * before sched_fork(), and it sees the bit at its first kernel entry. */
 static void
 wake_all_tasks(struct process *p)
 {
@@ -253,7 +262,7 @@ wake_all_tasks(struct process *p)
 
 	list_for_each(pos, &p->tasks) {
 		struct task *t = list_entry(pos, struct task, thread_node);
-		if (t->state == TASK_ZOMBIE || t->state == TASK_NEW)
+		if (t->state == TASK_ZOMBIE)
 			continue;
 		__atomic_or_fetch(&t->sig_work, SIGW_SIG, __ATOMIC_SEQ_CST);
 		if (t->state == TASK_SLEEPING)
@@ -293,6 +302,22 @@ process_free(struct process *p)
 	if (p->mm)
 		mm_put(p->mm);
 	kfree(p);
+}
+
+/* The task fork() created for c (its tid is c's pid), or NULL if a
+ * thread of c joined and freed it; c is reaped, so nobody else reaches
+ * its task list. */
+static struct task *
+process_main_task(struct process *c)
+{
+	struct list *pos;
+
+	list_for_each(pos, &c->tasks) {
+		struct task *t = list_entry(pos, struct task, thread_node);
+		if (t->tid == c->pid)
+			return t;
+	}
+	return NULL;
 }
 
 /* Does child c match waitpid's pid (> 0, -1 any, 0 my group, < -1 group)? */
@@ -349,6 +374,7 @@ int
 proc_wait(int pid, int *ustatus, int options)
 {
 	struct process *me = current->proc, *c;
+	struct task *t;
 	int any, reap = 0, err, status, cpid;
 
 	if (options & ~(Q_WNOHANG | Q_WUNTRACED | Q_WCONTINUED))
@@ -375,6 +401,8 @@ proc_wait(int pid, int *ustatus, int options)
 	status = c->exit_code;
 	cpid = c->pid;
 	spin_unlock(&proc_lock);
+	if ((t = process_main_task(c)))
+		sched_reap(t);		/* the slice it did not use */
 	process_free(c);
 	if (ustatus && copy_to_user(ustatus, &status, sizeof(status)) < 0)
 		return -EFAULT;
@@ -448,8 +476,10 @@ static int
 fault_code(const struct trapframe *tf, int sig)
 {
 	switch (tf->trapno) {
-	case T_PGFLT:
-		return (tf->err & 1) ? Q_SEGV_ACCERR : Q_SEGV_MAPERR;
+	case T_PGFLT:	/* a PROT_NONE page is not present, but mapped */
+		return (tf->err & 1) ||
+		       uvm_lookup(current->proc->mm->pgdir, read_cr2(), NULL)
+		       ? Q_SEGV_ACCERR : Q_SEGV_MAPERR;
 	case T_DIVIDE:
 		return Q_FPE_INTDIV;
 	case T_ILLOP:

@@ -25,6 +25,7 @@ state_name(char letter)
 {
 	switch (letter) {
 	case Q_TASK_RUNNING:	return "R (running)";
+	case Q_TASK_DISK:	return "D (disk sleep)";
 	case Q_TASK_STOPPED:	return "T (stopped)";
 	case Q_TASK_ZOMBIE:	return "Z (zombie)";
 	default:		return "S (sleeping)";

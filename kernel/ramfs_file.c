@@ -34,19 +34,18 @@ static uint32_t pages_used, pages_limit;	/* limit 0: none */
 
 /* ---- the data lock ---- */
 
-/* Take n's busy flag; 0, or -ERESTARTSYS when a signal came first. */
+/* Take n's busy flag; always 0.  A Linux write takes the inode's lock
+ * uninterruptibly (inode_lock, a down_write): so does this wait, and the
+ * policy hears of it (O(1) 2.6.0's activated -1). */
 static int
 node_lock(struct rnode *n)
 {
-	int err = 0;
-
 	spin_lock(&ramfs_lock);
-	while (n->busy && err == 0)
-		err = waitq_sleep(&n->busy_wait, &ramfs_lock, 0);
-	if (err == 0)
-		n->busy = 1;
+	while (n->busy)
+		waitq_sleep_unint(&n->busy_wait, &ramfs_lock);
+	n->busy = 1;
 	spin_unlock(&ramfs_lock);
-	return err;
+	return 0;
 }
 
 static void

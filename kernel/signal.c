@@ -87,7 +87,11 @@ signal_recalc(struct task *t)
 
 /* Tell t it has work: a sleeper is woken for SIGW_SIG; a task running on
  * another CPU is kicked into the kernel (sched_kick), which takes it
- * through the return to user mode. */
+ * through the return to user mode.  A task still being created
+ * (TASK_NEW: listed in its process, not yet known to the policy) only
+ * gets the bits, which it acts on at its first entry to the kernel (its
+ * first system call or tick): it must not be woken, and without the bits
+ * a thread created while its process is killed would live on. */
 static void
 kick(struct task *t, uint32_t bits)
 {
@@ -152,7 +156,8 @@ do_continue(struct process *p)
 	notify_parent(p, Q_CLD_CONTINUED, Q_SIGCONT);
 }
 
-/* Every live task of p notices p->killed (SIGKILL, a fatal signal). */
+/* Every task of p that has not exited notices p->killed (SIGKILL, a
+ * fatal signal) or a stop, those still being created too (kick). */
 static void
 kick_all(struct process *p, uint32_t bits)
 {
@@ -160,7 +165,7 @@ kick_all(struct process *p, uint32_t bits)
 
 	list_for_each(pos, &p->tasks) {
 		struct task *t = list_entry(pos, struct task, thread_node);
-		if (task_live(t))
+		if (t->state != TASK_ZOMBIE)
 			kick(t, bits);
 	}
 }
@@ -338,17 +343,11 @@ signal_child_exit(struct process *c)
 static void
 do_stop(struct process *p, int sig)
 {
-	struct list *pos;
-
 	if (p->stop_sig)
 		return;
 	p->stop_sig = sig;
 	p->wait_report = SIGW_REPORT_STOPPED;
-	list_for_each(pos, &p->tasks) {
-		struct task *t = list_entry(pos, struct task, thread_node);
-		if (task_live(t))
-			kick(t, SIGW_STOP);	/* sleepers stop on their way out */
-	}
+	kick_all(p, SIGW_STOP);		/* sleepers stop on their way out */
 	notify_parent(p, Q_CLD_STOPPED, sig);
 }
 

@@ -25,6 +25,9 @@ spin_init(struct spinlock *lk, const char *name)
 int
 spin_holding(const struct spinlock *lk)
 {
+	if (!SCHED_DEBUG)
+		panic("spin_holding('%s'): the release build records no holder",
+		      lk->name);
 	return lk->locked && lk->cpu == this_cpu();
 }
 
@@ -36,10 +39,14 @@ spin_deadlock(struct spinlock *lk, uintptr_t pc)
 	const char *f1 = lk->pc ? ksym_lookup(lk->pc, &off1) : 0;
 	const char *f2 = ksym_lookup(pc, &off2);
 
+	if (!SCHED_DEBUG)	/* no holder recorded */
+		panic("deadlock: lock '%s' held for over %llu ms (by whom and "
+		      "where is known in debug builds); cpu%d waits for it at "
+		      "%s+0x%x", lk->name, SPIN_TIMEOUT_NS / 1000000, cpu_id(),
+		      f2 ? f2 : "?", off2);
 	panic("deadlock: lock '%s' held by cpu%d (taken at %s+0x%x) for over "
 	      "%llu ms; cpu%d waits for it at %s+0x%x",
-	      lk->name, owner ? owner->id : -1,
-	      f1 ? f1 : SCHED_DEBUG ? "?" : "(known in debug builds)", off1,
+	      lk->name, owner ? owner->id : -1, f1 ? f1 : "?", off1,
 	      SPIN_TIMEOUT_NS / 1000000, cpu_id(), f2 ? f2 : "?", off2);
 }
 

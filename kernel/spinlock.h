@@ -8,12 +8,13 @@
  * only if they were on before the first one.
  *
  * Safety nets: spinning longer than SPIN_TIMEOUT_NS panics with a deadlock
- * report naming the holder's CPU and the waiter.  With SCHED_DEBUG
- * (config.h) the report also names the place the holder took the lock,
- * taking a lock this CPU already holds panics ("recursion"), and so do
- * releasing one it does not hold and unbalanced interrupt nesting.  The
- * release build leaves those out: they are a third of the cost of a
- * lock and unlock pair (docs/performance.md).
+ * report naming the waiter.  With SCHED_DEBUG (config.h) each lock also
+ * records its holder (the CPU and the place it took the lock), so the
+ * report names those too, taking a lock this CPU already holds panics
+ * ("recursion"), and so do releasing one it does not hold and unbalanced
+ * interrupt nesting.  The release build leaves all of that out: a lock is
+ * the exchange and the interrupt nesting, an unlock the store and the
+ * nesting (docs/performance.md).
  *
  * The fast paths are inline: a pipe round trip takes a dozen locks, and a
  * call with its frame cost more than the locking itself.  Everything rare
@@ -30,7 +31,8 @@
 struct spinlock {
 	volatile uint32_t locked;
 	const char *name;
-	struct cpu *cpu;	/* holder, for reports and holding() */
+	struct cpu *cpu;	/* holder, for reports and holding()
+				 * (SCHED_DEBUG; else 0) */
 	uintptr_t pc;		/* where the holder took it (SCHED_DEBUG) */
 	int8_t rank;		/* lockrank.c; 0 until first looked up */
 };
@@ -41,7 +43,8 @@ struct spinlock {
 
 /* Make lk an unlocked lock called name (rank 0) before first use. */
 void spin_init(struct spinlock *lk, const char *name);
-/* 1 when this CPU holds lk.  Interrupts off, so the CPU is stable. */
+/* 1 when this CPU holds lk (interrupts off, so the CPU is stable).
+ * SCHED_DEBUG builds only: the release build records no holder. */
 int spin_holding(const struct spinlock *lk);
 
 /* spinlock.c: the slow and the fatal paths */
@@ -100,8 +103,8 @@ spin_lock(struct spinlock *lk)
 		spin_recursion(lk, here_pc());
 	if (__atomic_exchange_n(&lk->locked, 1, __ATOMIC_ACQUIRE) != 0)
 		spin_wait(lk);
-	lk->cpu = c;
 	if (SCHED_DEBUG) {
+		lk->cpu = c;
 		lk->pc = here_pc();
 		lockrank_acquire(c, lk, lk->pc);
 	}
@@ -116,8 +119,8 @@ spin_unlock(struct spinlock *lk)
 		if (!lk->locked || lk->cpu != c)
 			spin_not_held(lk);
 		lockrank_release(c, lk);
+		lk->cpu = 0;
 	}
-	lk->cpu = 0;
 	__atomic_store_n(&lk->locked, 0, __ATOMIC_RELEASE);
 	irq_pop_cpu(c);
 }

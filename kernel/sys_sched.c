@@ -199,9 +199,15 @@ SYSCALL(sys_sysinfo)
 	return copy_to_user((void *)a1, &si, sizeof(si));
 }
 
+/* ps's letter.  An uninterruptible sleeper is D whatever its process
+ * does (Linux shows the task's own state); the flag is read without a
+ * lock, as ps reads every field. */
 static char
 state_letter(const struct task *t)
 {
+	if (t->state == TASK_SLEEPING &&
+	    __atomic_load_n(&t->sleep_unint, __ATOMIC_RELAXED))
+		return Q_TASK_DISK;
 	if (t->state == TASK_SLEEPING && t->proc->stop_sig)
 		return Q_TASK_STOPPED;	/* asleep in a group stop */
 	return t->state == TASK_RUNNING ? Q_TASK_RUNNING :

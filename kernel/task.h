@@ -31,7 +31,12 @@
 #include "include/uapi/resource.h"
 #include "include/uapi/types.h"
 
-#define MAX_TASKS		256	/* fork beyond this fails with EAGAIN */
+/* Fork beyond this fails with EAGAIN.  Sized for rt-tests' hackbench in
+ * its default run (10 groups of 20 senders and 20 receivers: 400 tasks and
+ * the parent) with room.  Worst case, every slot's kernel stack is
+ * KSTACK_SIZE (16 KiB): 16 MiB of the 128 MiB guest, in an area with room
+ * for 3,276 (arch/x86/mmu.h); the table itself is 4 KiB of pointers. */
+#define MAX_TASKS		1024
 #define TASK_MAGIC		0x7a51u
 
 /* task states */
@@ -102,6 +107,8 @@ struct task {
 					 * rq->queued (the policy's) or an
 					 * rt list (rt.c) */
 	int64_t rt_slice_ns;		/* SCHED_RR: what is left of it */
+	int sleep_unint;		/* this sleep ignores signals: the
+					 * wakeup says ENQ_UNINT */
 	int rt_to_tail;			/* rt: requeue at the tail (slice
 					 * over, yield), not the head */
 	int class_pending;		/* sched_setscheduler() of a running

@@ -16,11 +16,12 @@
 
 struct process kernel_process;
 
-/* A sleep with a deadline ends here (waitq_sleep, nanosleep). */
+/* A sleep with a deadline ends here (waitq_sleep, nanosleep), in the
+ * timer interrupt. */
 static void
 sleep_timer_fn(void *arg)
 {
-	sched_wake((struct task *)arg, 0);
+	sched_wake((struct task *)arg, WAKE_IRQ);
 }
 
 void

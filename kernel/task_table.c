@@ -18,6 +18,10 @@ struct spinlock proc_lock = SPINLOCK_INIT("proc");
 struct task *task_table[MAX_TASKS];
 static int next_tid = 1;
 static int ntasks;
+/* One past the highest slot in use (proc_lock): task_find's and
+ * task_free's scans stop there, so with few tasks they cost what they
+ * did with a table of 256, whatever MAX_TASKS is. */
+static int slots_span;
 
 void
 task_init(void)
@@ -40,7 +44,7 @@ alloc_tid(void)
 		int tid = next_tid++;
 		if (next_tid >= 32768)
 			next_tid = 1;
-		if (!task_find(tid) && !process_find(tid))
+		if (!task_find(tid))	/* process_find() is task_find() */
 			return tid;
 	}
 }
@@ -70,6 +74,8 @@ task_alloc(struct process *proc)
 	}
 	t->tid = alloc_tid();
 	task_table[slot] = t;
+	if (slot >= slots_span)
+		slots_span = slot + 1;
 	ntasks++;
 	list_add_tail(&t->thread_node, &proc->tasks);
 	spin_unlock(&proc_lock);
@@ -97,11 +103,13 @@ task_free(struct task *t)
 	       __atomic_load_n(&t->pinned, __ATOMIC_ACQUIRE))
 		cpu_relax();
 	spin_lock(&proc_lock);
-	for (int i = 0; i < MAX_TASKS; i++)
+	for (int i = 0; i < slots_span; i++)
 		if (task_table[i] == t) {
 			task_table[i] = NULL;
 			ntasks--;
 		}
+	while (slots_span > 0 && !task_table[slots_span - 1])
+		slots_span--;
 	list_del(&t->thread_node);
 	spin_unlock(&proc_lock);
 	kstack_free(t->kstack);
@@ -112,7 +120,7 @@ task_free(struct task *t)
 struct task *
 task_find(int tid)
 {
-	for (int i = 0; i < MAX_TASKS; i++)
+	for (int i = 0; i < slots_span; i++)
 		if (task_table[i] && task_table[i]->tid == tid)
 			return task_table[i];
 	return NULL;

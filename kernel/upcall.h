@@ -3,8 +3,9 @@
  *
  * arch/x86/ is the layer kernel/ calls down into.  It calls back up only
  * at these points, where the hardware hands control to the kernel: a trap
- * from user mode, the way back to user mode, an application processor's
- * first C code, and a TLB shootdown that needs every CPU.  Besides these,
+ * from user mode, a fault in a copy from or to user memory, the way back
+ * to user mode, an application processor's first C code, and a TLB
+ * shootdown that needs every CPU.  Besides these,
  * arch/ uses the kernel's services as a library (printk and panic, the
  * frame allocator, spinlocks, the clock, kernel/lib/): docs/architecture.md
  * lists the headers, and `make lint` fails on an arch/ file that includes
@@ -45,6 +46,14 @@ void proc_return_to_user(struct trapframe *tf, int sysnr);
  * turned into a signal for the task, and then 1.  0 if the task has no
  * user context, so the caller panics instead. */
 int user_fault(struct trapframe *tf);
+
+/* kernel/mm.c.  A page fault in kernel mode at a user copy that may have
+ * faults resolved (the exception table, arch/x86/usercopy.asm) at user
+ * address va (write: a write access; irqs_on: the copy ran with
+ * interrupts on).  Resolved as a user-mode fault at va would be (a
+ * copy-on-write break, a new stack page): 1 retry the copy, 0 a bad
+ * address (the copy fails with EFAULT).  Interrupts off. */
+int user_copy_fault(uintptr_t va, int write, int irqs_on);
 
 /* kernel/main.c.  An application processor's first C code once its GDT,
  * IDT, paging and stack are loaded (ap_boot): brings c online and never

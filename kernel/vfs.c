@@ -17,6 +17,7 @@
 #include "kernel/file.h"
 #include "kernel/kmalloc.h"
 #include "kernel/lib/string.h"
+#include "kernel/unix.h"
 #include "kernel/vfs.h"
 
 extern const struct vfs_type initrdfs_type, devfs_type, ramfs_type,
@@ -231,9 +232,13 @@ vfs_unlink(const struct vfs_name *n)
 			return r;
 		return is_dir(&st) ? -EISDIR : -ENOTDIR;
 	}
-	if (t->unlink && !t->readonly)
-		return t->unlink(rest);
-	return no_change(t, n);
+	r = t->unlink && !t->readonly ? t->unlink(rest) : no_change(t, n);
+	/* a path the file system does not know may be a Unix socket's
+	 * name, which lives in its own registry, not as a node
+	 * (docs/syscalls.md, "Names"): without this it stayed for good */
+	if ((r == -ENOENT || r == -EROFS) && unix_name_unlink(n->abs) == 0)
+		return 0;
+	return r;
 }
 
 int

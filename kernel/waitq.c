@@ -44,6 +44,30 @@ waitq_sleep(struct waitq *wq, struct spinlock *lk, uint64_t deadline)
 	return ret;
 }
 
+/* Linux's TASK_UNINTERRUPTIBLE: no signal check, the wakeup tells the
+ * policy (ENQ_UNINT), ps shows D and the load average counts it.  A kill still wakes the task (wake_all_tasks),
+ * so the caller loops on its condition. */
+void
+waitq_sleep_unint(struct waitq *wq, struct spinlock *lk)
+{
+	struct task *t = current;
+
+	list_add_tail(&t->wait_node, &wq->sleepers);
+	/* before the state: schedule() counts the sleep as uninterruptible
+	 * (the load average's nr_uninterruptible) and ps shows D from here
+	 * until the wakeup clears the flag */
+	__atomic_store_n(&t->sleep_unint, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&t->state, TASK_SLEEPING, __ATOMIC_SEQ_CST);
+	spin_unlock(lk);
+	sched_sleep();
+	/* the sleep was cancelled before schedule() (never counted), if
+	 * not woken */
+	__atomic_store_n(&t->sleep_unint, 0, __ATOMIC_RELAXED);
+	spin_lock(lk);
+	if (!list_empty(&t->wait_node))
+		list_del(&t->wait_node);
+}
+
 int
 waitq_wake_n(struct waitq *wq, int n, int sync)
 {

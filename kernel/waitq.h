@@ -35,6 +35,11 @@ waitq_init(struct waitq *wq)
  * or a restart - or -ETIMEDOUT when deadline (sched_clock ns, 0 = none)
  * passed first. */
 int waitq_sleep(struct waitq *wq, struct spinlock *lk, uint64_t deadline);
+/* The same without signals or deadline (Linux's TASK_UNINTERRUPTIBLE),
+ * for short waits on a resource another task holds; the wakeup tells the
+ * policy so (ENQ_UNINT).  Caller holds lk, returns with it held, and
+ * loops on its condition: a kill may wake it early. */
+void waitq_sleep_unint(struct waitq *wq, struct spinlock *lk);
 /* Caller holds the queue's lock.  Wake at most n sleepers / every one
  * (inline: most wakeups find nobody asleep). */
 int waitq_wake_n(struct waitq *wq, int n, int sync);

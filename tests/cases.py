@@ -549,6 +549,9 @@ def sched_cases():
              doc="two spinners do not starve a pipe reader on 1 CPU"),
         case("sched-preempt-smp4", "s_preempt", checks=no_panic,
              doc="two spinners do not starve a pipe reader on 4 CPUs"),
+        case("sched-dstate", "s_dstate", timeout=240, checks=no_panic,
+             doc="writers waiting for a busy /tmp file are D in ps and "
+                 "/proc (a pipe reader S) and count in the load average"),
     ] + [
         case(f"sched-wakeups-{mode}", "s_wakeups", f"-- {mode}", timeout=120,
              checks=no_panic + [must_not(r"lost wakeup")],
@@ -586,9 +589,8 @@ def sched_cases():
              checks=no_panic + [must(r"^s_stress: [\d.]+ s, workers: \d+ "
                                      r"started.*failures 0\r?$")],
              doc="30 s of random fork/sleep/pipe/yield/nice/affinity/"
-                 "burst/thread/kill churn with 16 workers (real TCG), "
-                 "nothing leaked (make torture runs it longer, with the "
-                 "mutex and signal operations too)"),
+                 "burst/thread/mutex/signal/kill churn with 16 workers "
+                 "(real TCG), nothing leaked (make torture runs it longer)"),
     ]
 
 

@@ -433,6 +433,45 @@ def gdb_helpers_agree():
     return check
 
 
+# gdb: stop where s_dstate reads a writer's /proc/<pid>/stat (it does so
+# once ps has shown that writer as D), then list the tasks and sum the
+# runqueues' uninterruptible counts.
+GDB_DSTATE_SCRIPT = """\
+set pagination off
+set confirm off
+file {kernel}
+source ROOT/tools/gdb/quanta.py
+target remote :{port}
+break proc_task_stat
+continue
+delete
+k-ps
+printf "NRUNINT %d\\n", runqueues[0].nr_uninterruptible + \
+runqueues[1].nr_uninterruptible + runqueues[2].nr_uninterruptible + \
+runqueues[3].nr_uninterruptible
+continue
+""".replace("ROOT", str(ROOT))
+
+
+def gdb_kps_disk():
+    """k-ps names the writers asleep on the busy file "disk", and the
+    runqueues' nr_uninterruptible sum to at least one."""
+    def check(out):
+        g = out.channel("gdb")
+        disk = re.findall(r"^ +(\d+) +\d+ s_dstate +disk ", g, re.M)
+        m = re.search(r"^NRUNINT (-?\d+)", g, re.M)
+        if not m:
+            return "gdb: never stopped in proc_task_stat (or k-ps failed)"
+        if not disk:
+            return "k-ps shows no s_dstate task as disk"
+        if int(m.group(1)) < 1:
+            return f"nr_uninterruptible sums to {m.group(1)} with " \
+                   f"{len(disk)} tasks in disk sleep"
+        return None
+    check.__doc__ = "k-ps shows disk sleepers, nr_uninterruptible counts"
+    return check
+
+
 GDB_CALL_SCRIPT = """\
 set pagination off
 set confirm off
@@ -486,6 +525,12 @@ def trace_cases(Case, must, must_not):
              checks=[gdb_helpers_agree()],
              doc="gdb's k-rq/k-ps/k-task/k-trace/k-dmesg against the "
                  "kernel's own dump, stopped in it"),
+        Case("gdb-kps-disk", "init=/bin/s_dstate -- 0", profile="real",
+             timeout=120, status=None, needs=["gdb"], gdb=GDB_DSTATE_SCRIPT,
+             checks=[gdb_kps_disk(),
+                     must(r"^s_dstate: \d+ checks, 0 failed\r?$")],
+             doc="gdb's k-ps shows a writer waiting for a busy /tmp file "
+                 "as disk (ps's D); the runqueues count it"),
         Case("gdb-call-regparm", "test=boot", cpus=2, profile="real",
              timeout=60, status=None, needs=["gdb"], gdb=GDB_CALL_SCRIPT,
              checks=[must(r"cpu0: \w+, nr_running 0, curr 0, \d+ switches"),

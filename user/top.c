@@ -33,7 +33,7 @@
 #include <unistd.h>
 
 #define MAXCPUS		32
-#define MAXTASKS	256	/* tasks beyond this are not shown */
+#define MAXTASKS	1024	/* the kernel's MAX_TASKS: all of them */
 
 struct sample {
 	struct q_sysinfo si;

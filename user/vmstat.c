@@ -7,7 +7,8 @@
  *                             seconds, COUNT lines in all (default: forever)
  *
  *   r     tasks running or waiting for a CPU (sum of nr_running)
- *   b     tasks blocked in uninterruptible sleep (Quanta has none: 0)
+ *   b     tasks waiting for I/O (procps reads /proc/stat's procs_blocked,
+ *         Linux's nr_iowait(): Quanta has no I/O wait, so 0)
  *   free  free memory in KiB
  *   in    interrupts per second, all CPUs
  *   cs    context switches per second, all CPUs

@@ -12,6 +12,7 @@
 #include "arch/x86/x86.h"
 #include "kernel/cpu.h"
 #include "kernel/lib/string.h"
+#include "kernel/panic.h"
 
 struct segdesc {
 	uint16_t limit_lo;
@@ -107,6 +108,11 @@ cpu_tables_init(struct cpu *c)
 {
 	int i = c->id;
 
+	/* User copies rely on it (usercopy.asm): without CR0.WP a kernel
+	 * write to a copy-on-write page would not fault, and would land in
+	 * the frame the other address space shares. */
+	if (!(read_cr0() & CR0_WP))
+		panic("cpu%d: CR0.WP is off", i);
 	c->self = c;
 	memset(&c->arch.tss, 0, sizeof(c->arch.tss));
 	c->arch.tss.ss0 = KDATA_SEL;

@@ -55,6 +55,12 @@ typedef uint32_t pde_t;
 #define PTE_G		0x100	/* global */
 #define PTE_COW		0x200	/* software bit: copy on write */
 #define PTE_SHARED	0x400	/* software bit: MAP_SHARED, never COW */
+/* Software bit: a PROT_NONE page.  Such a PTE has PTE_P clear, so the
+ * hardware refuses every access, the kernel's too (a supervisor access to
+ * a present page succeeds whatever PTE_U says, and user copies go through
+ * the MMU); it still holds its frame, as Linux's _PAGE_PROTNONE does. */
+#define PTE_NONE	0x800
+#define PTE_HELD(e)	((e) & (PTE_P | PTE_NONE))	/* holds a frame */
 #define PTE_ADDR(e)	((e) & ~0xfffu)
 
 /* GDT layout.  Each CPU owns three consecutive entries: its TSS, its GS

@@ -4,13 +4,16 @@
  * trap() is called by alltraps (trapentry.asm) with the saved state; system
  * calls go to syscall_trap() (kernel/syscall.c) the same way.  Device
  * and IPI vectors go to the handler registered for them; a CPU exception in
- * kernel mode is a kernel bug and panics with the full register state.
+ * kernel mode is a kernel bug and panics with the full register state,
+ * except a page fault at a user access listed in the exception table
+ * (usercopy.asm).
  */
 #include <stdint.h>
 #include "arch/x86/arch.h"
 #include "arch/x86/lapic.h"
 #include "arch/x86/paging.h"
 #include "arch/x86/trap.h"
+#include "arch/x86/uaccess.h"
 #include "arch/x86/x86.h"
 #include "kernel/cpu.h"
 #include "kernel/panic.h"
@@ -78,6 +81,46 @@ page_fault_explain(const struct trapframe *tf)
 	       kstack_is_guard(cr2) ? " (kernel stack overflow: guard page)" : "");
 }
 
+/* The exception table, gathered by the linker (linker.ld).  A handful of
+ * entries, so a linear search: Linux sorts its thousands and bisects. */
+extern const struct extable_entry __extable_start[], __extable_end[];
+
+static const struct extable_entry *
+extable_find(uintptr_t eip)
+{
+	/* two linker symbols, so count through their addresses */
+	size_t n = ((uintptr_t)__extable_end - (uintptr_t)__extable_start) /
+		   sizeof(struct extable_entry);
+
+	for (size_t i = 0; i < n; i++)
+		if (__extable_start[i].insn == eip)
+			return &__extable_start[i];
+	return NULL;
+}
+
+/*
+ * A kernel page fault at a listed user access.  The fault is resolved
+ * exactly as a user-mode one would be (the copy goes on at the faulting
+ * instruction), unless the entry says the copier holds a lock; an address
+ * that cannot be made usable resumes at the fixup, which makes the copy
+ * return a short count and so -EFAULT.  The interrupt flag of the copy
+ * goes up too: resolving may have to let a fork's TLB flush IPI in.
+ */
+int
+extable_fixup(struct trapframe *tf)
+{
+	const struct extable_entry *e = extable_find(tf->eip);
+
+	if (!e)
+		return 0;
+	if (!(e->flags & EX_NOFAULT) &&
+	    user_copy_fault(read_cr2(), (tf->err & 2) != 0,
+			    (tf->eflags & FL_IF) != 0) > 0)
+		return 1;
+	tf->eip = e->fixup;
+	return 1;
+}
+
 static void
 exception(struct trapframe *tf)
 {
@@ -87,6 +130,8 @@ exception(struct trapframe *tf)
 		return;
 	}
 	if (trap_from_user(tf) && user_fault(tf))
+		return;
+	if (tf->trapno == T_PGFLT && !trap_from_user(tf) && extable_fixup(tf))
 		return;
 	if (tf->trapno == T_PGFLT)
 		page_fault_explain(tf);

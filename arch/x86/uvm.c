@@ -76,7 +76,7 @@ uvm_lookup(const pde_t *pgdir, uintptr_t va, uint32_t *flags)
 	if (va >= KERNBASE || !(pgdir[PDX(va)] & PTE_P))
 		return 0;
 	pte = (pte_t *)P2V(PTE_ADDR(pgdir[PDX(va)])) + PTX(va);
-	if (!(*pte & PTE_P))
+	if (!PTE_HELD(*pte))
 		return 0;
 	if (flags)
 		*flags = *pte & 0xfff;
@@ -101,7 +101,7 @@ uvm_copy(pde_t *dst, pde_t *src)
 		for (int i = 0; i < 1024; i++) {
 			uintptr_t va = ((uintptr_t)d << PDXSHIFT) | ((uintptr_t)i << PGSHIFT);
 			pte_t *dpte;
-			if (!(pt[i] & PTE_P))
+			if (!PTE_HELD(pt[i]))
 				continue;
 			if ((pt[i] & (PTE_W | PTE_SHARED)) == PTE_W)
 				pt[i] = (pt[i] & ~(pte_t)PTE_W) | PTE_COW;
@@ -167,7 +167,7 @@ uvm_unmap_some(pde_t *pgdir, uintptr_t start, uintptr_t end,
 			va = (va | (LARGE_PGSIZE - 1)) - PGSIZE + 1;
 			continue;
 		}
-		if (*pte & PTE_P) {
+		if (PTE_HELD(*pte)) {
 			frames[(*n)++] = PTE_ADDR(*pte);
 			*pte = 0;
 			invlpg((void *)va);
@@ -182,11 +182,10 @@ uvm_protect(pde_t *pgdir, uintptr_t va, int writable, int none)
 	pte_t *pte = va < KERNBASE ? walk(pgdir, va, 0) : NULL;
 	pte_t e;
 
-	if (!pte || !(*pte & PTE_P))
+	if (!pte || !PTE_HELD(*pte))
 		return -1;
-	e = *pte & ~(pte_t)(PTE_W | PTE_COW | PTE_U);
-	if (!none)
-		e |= PTE_U;
+	e = *pte & ~(pte_t)(PTE_P | PTE_NONE | PTE_W | PTE_COW | PTE_U);
+	e |= none ? PTE_NONE : PTE_P | PTE_U;
 	if (writable && !none) {
 		if ((e & PTE_SHARED) || !frame_shared(PTE_ADDR(e)))
 			e |= PTE_W;
@@ -233,7 +232,7 @@ uvm_count(const pde_t *pgdir)
 			continue;
 		pt = P2V(PTE_ADDR(pgdir[d]));
 		for (int i = 0; i < 1024; i++)
-			n += pt[i] & PTE_P;
+			n += PTE_HELD(pt[i]) != 0;
 	}
 	return n;
 }

@@ -362,6 +362,8 @@ struct q_utsname {
 /* Task states as ps shows them. */
 #define Q_TASK_RUNNING	'R'	/* running or runnable */
 #define Q_TASK_SLEEPING	'S'
+#define Q_TASK_DISK	'D'	/* uninterruptible sleep (Linux's
+				 * TASK_UNINTERRUPTIBLE, "disk sleep") */
 #define Q_TASK_ZOMBIE	'Z'
 #define Q_TASK_STOPPED	'T'	/* stopped by a signal (job control) */
 

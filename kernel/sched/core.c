@@ -412,6 +412,10 @@ __schedule(int yield)
 				     DEQ_EXIT : DEQ_SLEEP);
 			prev->on_rq = 0;
 			rq->nr_running--;
+			/* counted here, uncounted by the wakeup, wherever
+			 * it queues the task (2.6.0 deactivate_task) */
+			if (prev->sleep_unint)
+				rq->nr_uninterruptible++;
 		} else if (prev->class_pending) {
 			switch_class(rq, prev);
 		} else {
@@ -522,10 +526,10 @@ select_task_cpu(struct task *p, int flags, int from)
  * sched_finish_switch() clears on_cpu within one hold of that lock, unless
  * a newly-idle balance let go of the lock in between (waited for below). */
 int
-sched_wake(struct task *p, int sync)
+sched_wake(struct task *p, int how)
 {
 	struct rq *rq, *src;
-	int cpu, woke = 0;
+	int cpu, woke = 0, sync = how & WAKE_SYNC, kind;
 
 	spin_lock(&p->wake_lock);
 	if (p->state != TASK_SLEEPING)
@@ -562,7 +566,12 @@ sched_wake(struct task *p, int sync)
 	}
 	update_clock(rq);
 	p->state = TASK_RUNNING;
-	activate(rq, p, ENQ_WAKEUP | (sync ? ENQ_SYNC : 0) |
+	/* how it slept and who wakes it: O(1)'s activated -1 and 2 */
+	kind = (how & WAKE_IRQ ? ENQ_IRQ : 0) | (p->sleep_unint ? ENQ_UNINT : 0);
+	if (p->sleep_unint)		/* on the waking rq: 2.6.0 try_to_wake_up */
+		rq->nr_uninterruptible--;
+	__atomic_store_n(&p->sleep_unint, 0, __ATOMIC_RELAXED);
+	activate(rq, p, ENQ_WAKEUP | (sync ? ENQ_SYNC : 0) | kind |
 		 (cpu == this_cpu()->id ? ENQ_LOCAL : 0));
 	if (cpu == this_cpu()->id)
 		rq->stats.ttwu_local++;
@@ -653,6 +662,30 @@ sched_exit(struct task *p)
 {
 	if (!is_rt(p))
 		sched_ops.exit(p);
+}
+
+/* Linux 2.6.0-2.6.22 release_task() -> sched_exit(): the reaper is
+ * current, so its runqueue is this CPU's.  The child may still be
+ * finishing its last switch on another CPU; its state is final once it
+ * is off that CPU. */
+void
+sched_reap(struct task *child)
+{
+	struct task *parent = current;
+	struct rq *rq;
+
+	KASSERT(child->state == TASK_ZOMBIE);
+	if (is_rt(parent) || is_rt(child) || parent->is_idle)
+		return;
+	while (__atomic_load_n(&child->on_cpu, __ATOMIC_ACQUIRE))
+		cpu_relax();
+	irq_push();
+	rq = this_rq();
+	spin_lock(&rq->lock);
+	update_clock(rq);
+	sched_ops.reap(rq, parent, child);
+	spin_unlock(&rq->lock);
+	irq_pop();
 }
 
 /* Linux 2.6.8+ sched_exec(): an exec leaves no cache worth keeping, so

@@ -50,6 +50,12 @@ default_exit(struct task *p)
 }
 
 static void
+default_reap(struct rq *rq, struct task *parent, struct task *child)
+{
+	(void)rq, (void)parent, (void)child;
+}
+
+static void
 default_set_nice(struct rq *rq, struct task *p, int nice)
 {
 	(void)rq, (void)p, (void)nice;
@@ -141,6 +147,7 @@ sched_fill_defaults(void)
 	FILL(check_preempt, default_check_preempt);
 	FILL(fork, default_fork);
 	FILL(exit, default_exit);
+	FILL(reap, default_reap);
 	FILL(set_nice, default_set_nice);
 	FILL(migrate_out, default_migrate);
 	FILL(migrate_in, default_migrate);

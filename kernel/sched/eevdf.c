@@ -161,10 +161,10 @@ avg_sums(const struct eevdf_rq *q, int64_t *avg, int64_t *load)
 
 /*
  * The divisions by the load (here and in place_entity): the load is at most
- * MAX_TASKS weights of at most 88,761 (nice -20), under 2^25, so the divisor
- * fits 32 bits and the kernel's 64-bit helper (arch/x86/divdi3.c) takes its
- * two-divl path, as 6.6's div_s64 does.  The quotient, V - min_vruntime,
- * is not bounded by 2^32 (docs/policies/eevdf.md), so one divl would not do.
+ * MAX_TASKS (1024) weights of at most 88,761 (nice -20), under 2^27, so the
+ * divisor fits 32 bits and the kernel's 64-bit helper (arch/x86/divdi3.c)
+ * takes its two-divl path, as 6.6's div_s64 does.  The quotient,
+ * V - min_vruntime, is not bounded by 2^32 (docs/policies/eevdf.md), so one divl would not do.
  */
 #define LOAD_DIVISOR_MAX	(1ll << 32)
 
@@ -746,6 +746,7 @@ check_subtree(struct eevdf_rq *q, struct rb_node *n, int64_t *avg,
  * did nothing but check itself.
  */
 #define PICK_CHECK_MAX	64
+#define TREE_CHECK_MAX	128
 
 static void
 check_pick(struct eevdf_rq *q)
@@ -775,11 +776,16 @@ eevdf_count(struct rq *rq)
 	struct eevdf_rq *q = eevdf_rq(rq);
 	int64_t avg = 0, load = 0;
 
-	if (SCHED_DEBUG && q->tree.node) {
+	/* The whole-tree checks are O(n) at every runqueue check, ticks
+	 * included: above TREE_CHECK_MAX tasks (a fork bomb's 1,023 on one
+	 * CPU) they would take longer than a tick, so they stop there. */
+	if (!SCHED_DEBUG || q->nr_queued > TREE_CHECK_MAX)
+		return q->nr_queued;
+	if (q->tree.node) {
 		check_subtree(q, q->tree.node, &avg, &load);
 		check_pick(q);
 	}
-	if (SCHED_DEBUG && (avg != q->avg_vruntime || load != q->avg_load))
+	if (avg != q->avg_vruntime || load != q->avg_load)
 		panic("eevdf: cpu%d avg_vruntime %lld/%lld, should be %lld/%lld",
 		      rq_cpu(rq), (long long)q->avg_vruntime,
 		      (long long)q->avg_load, (long long)avg, (long long)load);

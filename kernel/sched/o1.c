@@ -44,12 +44,15 @@
 #define PARENT_PENALTY		100	/* % the parent keeps (rounded down) */
 #define INTERACTIVE_DELTA	2
 #define CREDIT_LIMIT		100	/* HIGH_CREDIT > 100, LOW_CREDIT < -100 */
+#define EXIT_WEIGHT		3	/* parent:child sleep_avg blend at exit */
 
-/* p->activated: how the task was last woken (2.6.0).  -1 (uninterruptible
- * sleep) and 2 (woken from an interrupt) need facts the hooks do not get;
- * see docs/policies/o1.md. */
+/* p->activated: how the task was last woken (2.6.0; 2.6.22's sleep_type
+ * NONINTERACTIVE, NORMAL, INTERACTIVE, INTERRUPTED).  The wakeup's
+ * ENQ_UNINT and ENQ_IRQ flags tell the two rarer kinds. */
+#define ACT_UNINT		-1	/* from uninterruptible sleep */
 #define ACT_NONE		0
-#define ACT_WAKEUP		1
+#define ACT_WAKEUP		1	/* 30 % of the queue wait credited */
+#define ACT_IRQ			2	/* by an interrupt: all of it */
 
 struct o1_array {
 	unsigned nr_active;
@@ -303,7 +306,7 @@ credit_sleep_260(const struct task *p, struct o1_task *ot, uint64_t sleep)
 {
 	uint64_t jis = interactive_sleep(ot), slice_ns;
 
-	if (user_task(p) && ot->activated != -1 && sleep > jis) {
+	if (user_task(p) && ot->activated != ACT_UNINT && sleep > jis) {
 		/* A long sleeper becomes "just interactive" (bonus 9 at
 		 * MAX_BONUS 10), not top priority: it might be a hog. */
 		ot->sleep_avg = (max_sleep_avg() - (uint64_t)avg_timeslice()) *
@@ -316,6 +319,16 @@ credit_sleep_260(const struct task *p, struct o1_task *ot, uint64_t sleep)
 	slice_ns = (uint64_t)task_timeslice(ot) * tick_ns();
 	if (low_credit(ot) && sleep > slice_ns)
 		sleep = slice_ns;	/* low credit: one slice at most */
+	/* an uninterruptible sleeper is likely a hog waiting on I/O: it
+	 * climbs no further than just interactive */
+	if (ot->activated == ACT_UNINT && !high_credit(ot) && user_task(p)) {
+		if (ot->sleep_avg >= jis) {
+			sleep = 0;
+		} else if (ot->sleep_avg + sleep >= jis) {
+			ot->sleep_avg = jis;
+			sleep = 0;
+		}
+	}
 	ot->sleep_avg += sleep;
 	if (ot->sleep_avg > ns_max_sleep_avg()) {
 		ot->sleep_avg = ns_max_sleep_avg();
@@ -336,6 +349,16 @@ credit_sleep_2622(const struct task *p, struct o1_task *ot, uint64_t sleep)
 		ot->sleep_avg = ceiling;
 		interactive = 0;
 	} else {
+		/* NONINTERACTIVE (uninterruptible) sleeps stop at the
+		 * ceiling */
+		if (ot->activated == ACT_UNINT && user_task(p)) {
+			if (ot->sleep_avg >= ceiling) {
+				sleep = 0;
+			} else if (ot->sleep_avg + sleep >= ceiling) {
+				ot->sleep_avg = ceiling;
+				sleep = 0;
+			}
+		}
 		ot->sleep_avg += sleep;
 	}
 	if (ot->sleep_avg > ns_max_sleep_avg())
@@ -496,21 +519,26 @@ o1_init_rq(struct rq *rq)
 
 /* try_to_wake_up + activate_task.  2.6.0 gives a sync wakeup on the
  * waker's own CPU no credit at all (__activate_task): the sleep is
- * forgotten and the task is queued at its old prio without preempting. */
+ * forgotten and the task is queued at its old prio without preempting.
+ * An uninterruptible sleep is marked first (it limits the credit and
+ * earns no queue credit); otherwise an interrupt's wakeup (a timer) is
+ * credited all of its queue wait, any other 30 %. */
 static void
 wake_up(struct rq *rq, struct task *p, struct o1_task *ot, int flags)
 {
 	int local_sync = (flags & ENQ_SYNC) && (flags & ENQ_LOCAL);
 
 	ot->nopreempt = local_sync;
+	if (flags & ENQ_UNINT)
+		ot->activated = ACT_UNINT;
 	if (local_sync && !v22() && !o1_sync_wake_recalc)
 		return;
 	/* o1_stopped_credit=0 would skip this for stopped tasks; every
 	 * Quanta wakeup comes from TASK_SLEEPING, so it always applies. */
 	if (!recalc_task_prio(p, ot, rq_clock(rq)))
-		ot->activated = -1;	/* 2.6.22 NONINTERACTIVE */
+		ot->activated = ACT_UNINT;	/* 2.6.22 NONINTERACTIVE */
 	else if (ot->activated == ACT_NONE)
-		ot->activated = ACT_WAKEUP;
+		ot->activated = flags & ENQ_IRQ ? ACT_IRQ : ACT_WAKEUP;
 	ot->timestamp = rq_clock(rq);
 }
 
@@ -771,6 +799,30 @@ o1_set_nice(struct rq *rq, struct task *p, int nice)
 		sched_resched(rq);
 }
 
+/* sched_exit, from release_task when the parent reaps the child: the
+ * unused part of a first slice (which the parent gave at fork) goes back
+ * to the parent, at most MAX_TIMESLICE (2.6.22: the child's
+ * task_timeslice, and only if both last ran on one CPU); and a child
+ * that slept less than its parent (a relative hog) drags the parent's
+ * sleep_avg a quarter of the way down to its own. */
+static void
+o1_reap(struct rq *rq, struct task *parent, struct task *child)
+{
+	struct o1_task *pt = o1_task(parent), *ct = o1_task(child);
+	int cap = v22() ? task_timeslice(ct) : max_timeslice();
+
+	(void)rq;
+	if (ct->first_time_slice &&
+	    (!v22() || task_cpu(child) == task_cpu(parent))) {
+		pt->time_slice += ct->time_slice;
+		if (pt->time_slice > cap)
+			pt->time_slice = cap;
+	}
+	if (ct->sleep_avg < pt->sleep_avg)
+		pt->sleep_avg = pt->sleep_avg / (EXIT_WEIGHT + 1) *
+				EXIT_WEIGHT + ct->sleep_avg / (EXIT_WEIGHT + 1);
+}
+
 static void
 o1_migrate_in(struct rq *dst, struct task *p)
 {
@@ -867,9 +919,8 @@ o1_count(struct rq *rq)
 }
 
 /*
- * Hooks left to the core's defaults: exit (2.6.0's sched_exit hands a
- * first-slice child's unused slice back to its parent and blends a hog
- * child's sleep_avg into the parent's; not modelled, docs/policies/o1.md),
+ * Hooks left to the core's defaults: exit (2.6.0's sched_exit is the
+ * reap hook: Linux called it when the parent reaped the child),
  * migrate_out (2.6 rebased timestamps by the two runqueues' clock
  * difference; every CPU here reads one sched_clock, so it is 0), load
  * (the core's sum of task_load).
@@ -887,6 +938,7 @@ const struct sched_policy sched_policy = {
 	.yield = o1_yield,
 	.fork = o1_fork,
 	.set_nice = o1_set_nice,
+	.reap = o1_reap,
 	.migrate_in = o1_migrate_in,
 	.task_load = o1_task_load,
 	.lb_era = o1_lb_era,

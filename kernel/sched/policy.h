@@ -54,6 +54,12 @@ struct task;
 				 * yield: put it at the back) */
 #define ENQ_LOCAL	0x20	/* woken by the task running on this rq's
 				 * CPU (a waker that may be about to sleep) */
+#define ENQ_IRQ		0x40	/* woken from an interrupt handler (a
+				 * timer: sleep, a timeout), Linux's
+				 * in_interrupt() at the wakeup */
+#define ENQ_UNINT	0x80	/* it slept uninterruptibly (Linux's
+				 * TASK_UNINTERRUPTIBLE: waitq_sleep_unint,
+				 * the wait for a busy ramfs file) */
 /* dequeue() flags */
 #define DEQ_SLEEP	0x01	/* the task (current) goes to sleep, or
 				 * leaves for the rt class */
@@ -115,6 +121,13 @@ struct sched_policy {
 	 * dequeue(DEQ_EXIT), without the rq lock (interrupts on).  Default:
 	 * nothing. */
 	void (*exit)(struct task *p);
+	/* child, an exited task of the policy (it went through
+	 * dequeue(DEQ_EXIT) and is on no CPU), is reaped by parent, the
+	 * current task of rq, which is locked: waitpid collecting a forked
+	 * child, Linux's release_task -> sched_exit (2.6.0 to 2.6.22).  The
+	 * place to hand the child's unused slice back.  Not called for
+	 * threads, nor when either task is real-time.  Default: nothing. */
+	void (*reap)(struct rq *rq, struct task *parent, struct task *child);
 	/* p's nice changes to nice (task_nice(p) is still the old value);
 	 * p may be queued, current or asleep.  Default: nothing. */
 	void (*set_nice)(struct rq *rq, struct task *p, int nice);

@@ -46,6 +46,11 @@ struct rq {
 	struct task *prev;		/* switched out; finish_switch() */
 	struct list queued;		/* the policy's queued tasks (not curr) */
 	struct rt_rq rt;		/* the real-time classes (rt.h) */
+	int nr_uninterruptible;		/* +1 for each uninterruptible sleep
+					 * begun here, -1 for each ended here
+					 * (Linux's rq->nr_uninterruptible):
+					 * only the sum over CPUs means
+					 * anything; one CPU's may be < 0 */
 	int curr_prio;			/* curr's rt_priority, or RT_CURR_*;
 					 * read without the lock by rt.c */
 	uint64_t next_balance;		/* see balance.c */
@@ -95,8 +100,12 @@ void sched_init_cpu(void);		/* every CPU: adopt the idle task */
 void sched_idle_loop(void) __attribute__((noreturn));
 void schedule(void);
 void sched_tick(void);			/* timer interrupt */
-/* Wake p if it sleeps; returns 1 if it did. */
-int sched_wake(struct task *p, int sync);
+/* Wake p if it sleeps; returns 1 if it did.  how: 0, or WAKE_SYNC (the
+ * waker is about to sleep; 1, so a sync flag may be passed as it is)
+ * and WAKE_IRQ (an interrupt handler wakes it: a timer). */
+#define WAKE_SYNC	0x1
+#define WAKE_IRQ	0x2
+int sched_wake(struct task *p, int how);
 /* Task creation, in two steps: sched_fork() sets the child up (class,
  * nice, affinity, the policy's fork hook) and returns 1 if the child
  * should run first; sched_wake_new() places it on a CPU, queues it, and
@@ -104,6 +113,9 @@ int sched_wake(struct task *p, int sync);
 int sched_fork(struct task *parent, struct task *child);
 void sched_wake_new(struct task *p, struct task *parent, int child_first);
 void sched_exit(struct task *p);	/* current, before its last schedule */
+/* Current reaps child, the exited main task of a forked process, before
+ * it is freed (waitpid): the policy's reap hook, Linux's sched_exit. */
+void sched_reap(struct task *child);
 /* Current is about to exec: the era may move it to the idlest CPU (Linux
  * sched_exec, SD_BALANCE_EXEC); the move happens at its next switch. */
 void sched_exec(void);

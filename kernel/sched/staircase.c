@@ -39,6 +39,8 @@ struct stair_task {
 	int slice;		/* ticks left of the whole staircase */
 	int time_slice;		/* ticks left on this stair */
 	int tail;		/* put_prev: step done or yield, go last */
+	int kthread;		/* Linux's !p->mm: full rank, top stair */
+	int first_time_slice;	/* a fork child still on what it was given */
 	uint64_t picked_at;	/* rq_clock(rq) when it last started running */
 	uint64_t runtime;	/* ns it ran before it last slept */
 	uint64_t totalrun;	/* ns of short runs (the micro-sleep rule) */
@@ -104,8 +106,10 @@ effective_prio(struct stair_task *s)
 	int rr = rr_interval(), best = best_rank(s->nice);
 	int used = full_slice(s) - s->slice, first = rr, prio;
 
-	if (s->deadline > best)
+	if (s->deadline > best || s->kthread)
 		s->deadline = best;
+	if (s->kthread)
+		return LOWEST_PRIO - best;
 	if (stair_interactive && !stair_compute)
 		first *= s->deadline + 1;
 	prio = LOWEST_PRIO - best;
@@ -125,7 +129,7 @@ inc_deadline(struct stair_task *s)
 static void
 dec_deadline(struct stair_task *s)
 {
-	if (s->deadline > 0)
+	if (s->deadline > 0 && !s->kthread)
 		s->deadline--;
 }
 
@@ -164,26 +168,30 @@ first_prio(struct stair_rq *q)
 
 /* ---- sleep and wakeup ---- */
 
-/* v6.3 recalc_task_prio(), on every wakeup.  A run shorter than a tick
- * followed by a sleep that, with it, is shorter than one interval earns
- * nothing: those short runs add up in totalrun and come off the new
- * allowance, so a task cannot climb back to the top by napping.  Any
- * other sleep earns one rank of elevation and a clean slate. */
+/* v6.3 recalc_task_prio(), on every wakeup.  A user task's run shorter
+ * than a tick followed by a sleep that, with it, is shorter than one
+ * interval earns nothing: those short runs add up in totalrun and come
+ * off the new allowance, so a task cannot climb back to the top by
+ * napping.  Whether they already add up to the whole allowance is judged
+ * before this run is added (the patch's order).  Any other sleep, and
+ * every sleep of a kernel thread, earns one rank and a clean slate. */
 static void
 recalc_task_prio(struct stair_task *s, uint64_t now)
 {
 	uint64_t sleep = now - s->timestamp, tns = tick_ns();
-	uint64_t run_ticks, total_ticks;
+	uint64_t run_ticks;
 
 	run_ticks = s->runtime / tns;
-	if (run_ticks == 0 && s->runtime + sleep < rr_interval() * tns) {
-		s->totalrun += s->runtime;
-		total_ticks = s->totalrun / tns;
-		if (total_ticks >= (uint64_t)s->slice) {
+	if (!s->kthread && run_ticks == 0 &&
+	    s->runtime + sleep < rr_interval() * tns) {
+		if (s->totalrun / tns >= (uint64_t)s->slice) {
 			s->totalrun = 0;	/* allowance spent: lose a rank */
 			dec_deadline(s);
 		} else {
-			s->slice -= (int)total_ticks;
+			s->totalrun += s->runtime;
+			s->slice -= (int)(s->totalrun / tns);
+			if (s->slice < 1)
+				s->slice = 1;
 		}
 		return;
 	}
@@ -209,7 +217,13 @@ stair_enqueue(struct rq *rq, struct task *p, int flags)
 	struct stair_task *s = stair_task(p);
 
 	if (flags & ENQ_WAKEUP) {
-		s->slice = full_slice(s);
+		/* v6.3 deactivate_task: an uninterruptible sleep costs a
+		 * user task near its best rank one rank */
+		if ((flags & ENQ_UNINT) && !s->kthread && s->deadline > 0 &&
+		    s->deadline > best_rank(s->nice) - 2)
+			dec_deadline(s);
+		s->slice = full_slice(s);	/* no longer the parent's */
+		s->first_time_slice = 0;
 		recalc_task_prio(s, rq_clock(rq));
 		s->prio = effective_prio(s);
 		s->time_slice = rr_interval();
@@ -267,6 +281,7 @@ stair_tick(struct rq *rq, struct task *curr)
 	if (--s->slice <= 0) {
 		dec_deadline(s);	/* a whole staircase without sleeping */
 		s->slice = full_slice(s);
+		s->first_time_slice = 0;
 	} else if (--s->time_slice > 0) {
 		return;
 	}
@@ -298,6 +313,7 @@ stair_yield(struct rq *rq, struct task *curr)
 
 	(void)rq;
 	s->slice = full_slice(s);
+	s->first_time_slice = 0;
 	s->time_slice = s->slice;
 	s->prio = effective_prio(s);
 	s->tail = 1;
@@ -313,6 +329,8 @@ stair_fork(struct task *parent, struct task *child)
 
 	c->queued = c->tail = 0;
 	c->nice = task_nice(child);
+	c->kthread = task_is_kthread(child);
+	c->first_time_slice = parent != NULL;
 	c->deadline = 0;
 	c->runtime = c->totalrun = 0;
 	c->timestamp = c->picked_at = rq_clock(task_rq(child));
@@ -333,29 +351,47 @@ stair_fork(struct task *parent, struct task *child)
 	return parent != NULL;	/* v6.3 kept do_fork's set_need_resched */
 }
 
-/* v6.3 set_user_nice: requeue with the new stairs; preempt if a queued
- * task now beats the current one, or the current one got worse. */
+/* v6.3 left mainline's set_user_nice (2.6.7) as it was: the dynamic
+ * prio moves by new static prio - old dynamic prio, which puts the task
+ * on its new top stair, and the allowance is not touched (what is left
+ * of the old staircase; the next refill sizes it for the new nice).  The
+ * running task is rescheduled if it got better (the prio went down) or
+ * worse, a queued one only if it got better. */
 static void
 stair_set_nice(struct rq *rq, struct task *p, int nice)
 {
 	struct stair_rq *q = stair_rq(rq);
 	struct stair_task *s = stair_task(p);
-	int queued = s->queued, old = s->prio, full;
+	int queued = s->queued, old = s->prio;
 
 	if (queued)
 		queue_del(q, s);
 	s->nice = nice;
-	full = full_slice(s);
-	if (s->slice > full)
-		s->slice = full;
-	s->prio = effective_prio(s);
-	if (queued) {
+	if (s->deadline > best_rank(nice))
+		s->deadline = best_rank(nice);
+	s->prio = LOWEST_PRIO - best_rank(nice);	/* the new top stair */
+	if (queued)
 		queue_add(q, s, 0);
-		if (!rq_curr_is_idle(rq) && s->prio < stair_task(rq_curr(rq))->prio)
-			sched_resched(rq);
-	} else if (rq_curr(rq) == p && s->prio > old) {
+	if ((queued || rq_curr(rq) == p) &&
+	    (s->prio < old || (s->prio > old && rq_curr(rq) == p)))
 		sched_resched(rq);
-	}
+}
+
+/* v6.3 sched_exit: a child still on the allowance its parent gave it at
+ * fork returns what it left of it, the parent's allowance capped at its
+ * full size. */
+static void
+stair_reap(struct rq *rq, struct task *parent, struct task *child)
+{
+	struct stair_task *ps = stair_task(parent), *c = stair_task(child);
+	int full = full_slice(ps);
+
+	(void)rq;
+	if (!c->first_time_slice)
+		return;
+	ps->slice += c->slice;
+	if (ps->slice > full)
+		ps->slice = full;
 }
 
 /* v6.3 is a patch for 2.6.7, which balanced with sched domains on
@@ -414,9 +450,8 @@ stair_count(struct rq *rq)
 }
 
 /*
- * Hooks left to the core's defaults: exit (v6.3 returns an exiting child's
- * unused slice to its parent; not modelled, docs/policies/staircase.md),
- * migrate_out/in (stairs and timestamps are not per CPU), load and
+ * Hooks left to the core's defaults: exit (v6.3's sched_exit is the reap
+ * hook), migrate_out/in (stairs and timestamps are not per CPU), load and
  * task_load (the balancer counts tasks, 1024 each).
  */
 const struct sched_policy sched_policy = {
@@ -432,6 +467,7 @@ const struct sched_policy sched_policy = {
 	.yield = stair_yield,
 	.fork = stair_fork,
 	.set_nice = stair_set_nice,
+	.reap = stair_reap,
 	.lb_era = stair_lb_era,
 	.prio = stair_prio,
 	.key = stair_key,

@@ -4,7 +4,7 @@
  * Line format on the data channel (one event per line; docs/tracing.md):
  *   # tracer: sched, <n> cpus, policy <name>, <size> events per cpu
  *   # cpu=<n> recorded=<r> lost=<l>
- *   <sec>.<usec> cpu=<n> sched_switch prev_comm=<c> prev_pid=<p> prev_prio=<pr> prev_state=<R|S|Z> ==> next_comm=<c> next_pid=<q> next_prio=<pr> next_key=<k>
+ *   <sec>.<usec> cpu=<n> sched_switch prev_comm=<c> prev_pid=<p> prev_prio=<pr> prev_state=<R|S|D|Z> ==> next_comm=<c> next_pid=<q> next_prio=<pr> next_key=<k>
  *   <sec>.<usec> cpu=<n> sched_wakeup comm=<c> pid=<p> prio=<pr> target_cpu=<c> sync=<0|1> new=<0|1>
  *   <sec>.<usec> cpu=<n> sched_migrate comm=<c> pid=<p> orig_cpu=<a> dest_cpu=<b>
  *   <sec>.<usec> cpu=<n> sched_fork comm=<c> parent_pid=<p> child_comm=<c> child_pid=<c>
@@ -186,11 +186,16 @@ set_comm(char *dst, const struct task *p)
 	dst[i] = '\0';
 }
 
+/* prev_state as Linux's sched_switch prints it: D for an
+ * uninterruptible sleep (waitq_sleep_unint), S for any other. */
 static char
-state_char(int s)
+state_char(const struct task *p)
 {
-	return s == TASK_RUNNING ? 'R' : s == TASK_SLEEPING ? 'S' :
-	       s == TASK_ZOMBIE ? 'Z' : 'N';
+	int s = p->state;
+
+	if (s == TASK_SLEEPING)
+		return p->sleep_unint ? 'D' : 'S';
+	return s == TASK_RUNNING ? 'R' : s == TASK_ZOMBIE ? 'Z' : 'N';
 }
 
 static int
@@ -209,7 +214,7 @@ trace_switch_slow(struct rq *rq, struct task *prev, struct task *next)
 		return;
 	ev->v[0] = prev->tid;
 	ev->v[1] = sched_task_prio(prev);
-	ev->v[2] = state_char(prev->state);
+	ev->v[2] = state_char(prev);
 	ev->v[3] = next->tid;
 	ev->v[4] = sched_task_prio(next);
 	ev->v[5] = tgid(next);

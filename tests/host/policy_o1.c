@@ -299,6 +299,292 @@ o1_fork_split(void)
 			 first / 1e6, want / 1e6);
 }
 
+/* ---- user tasks: exit, the idle-sleeper clamp ---- */
+
+/* A task of its own process (Linux: p->mm), so that the user-task rules
+ * apply. */
+static struct sim_task *
+user_task(const char *name)
+{
+	struct sim_task *t = sim_task_new(name);
+
+	t->user = 1;
+	return t;
+}
+
+/* A task that forks `child` at its first step after fork_at and reaps it
+ * (waitpid: sched_reap, the reap hook) at its first step after the child
+ * exited, then goes on with `next`, its own behaviour's step. */
+struct reaper {
+	struct sim_task *parent, *child;
+	sim_fn next;
+	uint64_t fork_at, forked_at, reaped_at;
+	int64_t key_before, key_after, child_key;
+};
+static struct reaper reaper;
+
+static void
+reaper_step(struct sim_task *st)
+{
+	struct reaper *r = &reaper;
+
+	if (!r->forked_at && sim_now >= r->fork_at) {
+		r->forked_at = sim_now;
+		sim_fork_now(r->child);
+	} else if (r->forked_at && !r->reaped_at &&
+		   r->child->task.state == TASK_ZOMBIE) {
+		r->reaped_at = sim_now;
+		r->key_before = sched_task_key(&st->task);
+		r->child_key = sched_task_key(&r->child->task);
+		sched_reap(&r->child->task);
+		r->key_after = sched_task_key(&st->task);
+	}
+	r->next(st);
+}
+
+/* A hog that enters the kernel every millisecond (its first burst half a
+ * millisecond, so that its steps fall between ticks). */
+static void
+stepper_step(struct sim_task *st)
+{
+	sim_user(st, (int64_t)MS);
+}
+
+static void
+o1_start_pair(void *arg)
+{
+	struct sim_task **two = arg;
+
+	sim_fork_now(two[0]);		/* from idle: both start fresh */
+	sim_fork_now(two[1]);
+}
+
+/* sched_exit's slice return.  O and P, two fresh user hogs (slice S: 102
+ * ticks in 2.6.0, 100 in 2.6.22), take turns; P forks C at 150.5 ms,
+ * halfway through its own slice, C runs 5 ms first and exits, P reaps it
+ * at its next step.  C hands back what it did not use, so P's slice ends
+ * where it would have without the fork: at 2 S.  Without the return it
+ * would end C's unused 22 (20) ms earlier. */
+static void
+o1_exit_slice_with(int variant)
+{
+	struct sim_task *o, *p, *c, *two[2];
+	uint64_t slice = (variant ? 100 : 102) * MS, end = 0, c_end = 0;
+
+	sim_boot(1);
+	set_tunable("o1_variant", variant);
+	o = user_task("O");
+	p = user_task("P");
+	c = user_task("C");
+	sim_hog(o);
+	sim_user(p, (int64_t)MS / 2);
+	p->step = reaper_step;
+	sim_runner(c, 5 * MS);
+	reaper = (struct reaper){ .parent = p, .child = c,
+				  .next = stepper_step, .fork_at = 150 * MS };
+	two[0] = o;
+	two[1] = p;
+	sim_record_runs(0);
+	sim_on(0, o1_start_pair, two);
+	sim_run_until(3 * slice);
+	for (int i = 0; i < sim_nruns; i++) {
+		if (sim_runs[i].t == c)
+			c_end = sim_runs[i].start + sim_runs[i].ns;
+		else if (sim_runs[i].t == p && c_end && !end)
+			end = sim_runs[i].start + sim_runs[i].ns;
+	}
+	sim_info("o1_variant=%d: fork at %.1f ms, C exited at %.1f ms, reaped "
+		 "at %.1f ms; P's slice ended at %.1f ms (want %.0f)", variant,
+		 reaper.forked_at / 1e6, c_end / 1e6, reaper.reaped_at / 1e6,
+		 end / 1e6, 2.0 * slice / 1e6);
+	if (!reaper.reaped_at)
+		sim_fail("the child was never reaped");
+	if (end + MS < 2 * slice || end > 2 * slice + MS)
+		sim_fail("P's slice ended at %.1f ms, not %.0f ms: the child's "
+			 "unused slice did not come back", end / 1e6,
+			 2.0 * slice / 1e6);
+}
+
+static void o1_exit_slice_260(void) { o1_exit_slice_with(0); }
+static void o1_exit_slice_2622(void) { o1_exit_slice_with(1); }
+
+/* sched_exit's sleep_avg blend: a sleeper (1 ms run, 10 ms sleep, near
+ * the top bonus after 2 s) forks a child that runs 200 ms and exits, a
+ * hog by then; reaping it takes the parent's sleep_avg to 3/4 of its own
+ * plus 1/4 of the child's (EXIT_WEIGHT 3), each divided first. */
+static void
+o1_exit_blend(void)
+{
+	struct sim_task *p, *c;
+	int64_t want;
+
+	sim_boot(1);
+	p = user_task("parent");
+	c = user_task("child");
+	sim_sleeper(p, 1 * MS, 10 * MS);
+	reaper = (struct reaper){ .parent = p, .child = c,
+				  .next = p->step, .fork_at = 2 * SEC };
+	p->step = reaper_step;
+	sim_runner(c, 200 * MS);
+	sim_start(p, 0);
+	sim_run_until(3 * SEC);
+	want = reaper.key_before / 4 * 3 + reaper.child_key / 4;
+	sim_info("sleep_avg at the reap: parent %.3f ms, child %.3f ms; "
+		 "parent after %.3f ms (want %.3f)", reaper.key_before / 1e6,
+		 reaper.child_key / 1e6, reaper.key_after / 1e6, want / 1e6);
+	if (!reaper.reaped_at)
+		sim_fail("the child was never reaped");
+	else if (reaper.child_key >= reaper.key_before)
+		sim_fail("the child was no hog: nothing to test");
+	else if (reaper.key_after != want)
+		sim_fail("parent's sleep_avg %lld ns after the reap, want %lld",
+			 (long long)reaper.key_after, (long long)want);
+}
+
+/* One sleep longer than JUST_INTERACTIVE_SLEEP (815 ms at nice 0) leaves
+ * a user task "just interactive": sleep_avg MAX_SLEEP_AVG - AVG_TIMESLICE
+ * = 918 ms, bonus 9, PR 16 (2.6.0).  A kernel thread is not clamped:
+ * x10 of its sleep fills sleep_avg, PR 15. */
+static void
+o1_idle_clamp(void)
+{
+	struct sim_task *u, *k;
+	int upr, kpr;
+
+	sim_boot(1);
+	u = user_task("user");
+	k = sim_task_new("kthread");
+	sim_sleeper(u, 1 * MS, 900 * MS);
+	sim_sleeper(k, 1 * MS, 900 * MS);
+	sim_start(u, 0);
+	sim_start(k, 0);
+	sim_run_until(950 * MS);	/* both woke once, ran 1 ms */
+	upr = pr(u);
+	kpr = pr(k);
+	sim_info("after one 900 ms sleep: user task PR %d (key %.0f ms), "
+		 "kernel task PR %d", upr, sched_task_key(&u->task) / 1e6, kpr);
+	if (upr != 16)
+		sim_fail("user task at PR %d, want 16 (the idle clamp)", upr);
+	if (kpr != 15)
+		sim_fail("kernel task at PR %d, want 15 (no clamp)", kpr);
+}
+
+/* 2.6.0's sync wakeups: two user tasks passing a message back and forth
+ * on one CPU, each waking the other just before it sleeps.  With the sync
+ * hint the wakee is queued without any sleep credit (__activate_task), so
+ * both stay at PR 25 like hogs; asynchronous wakeups credit the sleeps
+ * and both climb. */
+static void
+o1_sync_pair_with(int sync, int *pa, int *pb)
+{
+	static struct sim_chan ab, ba;
+	struct sim_task *a, *b;
+
+	sim_boot(1);
+	sim_chan_init(&ab);
+	sim_chan_init(&ba);
+	a = user_task("ping");
+	b = user_task("pong");
+	sim_pinger(a, &ba, &ab, 1 * MS, sync);
+	sim_ponger(b, &ab, &ba, 1 * MS, sync);
+	sim_start(a, 0);
+	sim_start(b, 0);
+	sim_run_until(2 * SEC);
+	*pa = pr(a);
+	*pb = pr(b);
+}
+
+static void
+o1_sync_wakeups(void)
+{
+	int sa, sb;
+
+	o1_sync_pair_with(1, &sa, &sb);
+	if (sa != 25 || sb != 25)
+		sim_fail("sync pair at PR %d and %d, want 25 and 25 (no credit)",
+			 sa, sb);
+	sim_info("sync pair: PR %d and %d (no sleep credit)", sa, sb);
+}
+
+static void
+o1_async_wakeups(void)
+{
+	int a, b;
+
+	o1_sync_pair_with(0, &a, &b);
+	sim_info("asynchronous pair: PR %d and %d", a, b);
+	if (a >= 25 || b >= 25)
+		sim_fail("asynchronous pair at PR %d and %d: no sleep credit", a, b);
+}
+
+/* 2.6.0 sys_sched_yield: the yielder goes to the expired array, so beside
+ * a hog it runs once per hog slice (102 ms): about 19 turns in 2 s. */
+static void
+o1_yield_expired(void)
+{
+	struct sim_task *h, *y;
+	uint64_t in0;
+	unsigned turns;
+
+	sim_boot(1);
+	h = user_task("hog");
+	y = user_task("yielder");
+	sim_hog(h);
+	sim_yielder(y, 300 * US);
+	sim_start(h, 0);
+	sim_start(y, 0);
+	sim_run_until(1 * SEC);
+	in0 = y->switched_in;
+	sim_run_until(3 * SEC);
+	turns = (unsigned)(y->switched_in - in0);
+	sim_info("yielder switched in %u times in 2 s beside a hog (want about "
+		 "2000 / 102 = 19.6)", turns);
+	if (turns < 18 || turns > 21)
+		sim_fail("yielder ran %u times in 2 s, not once per hog slice",
+			 turns);
+}
+
+/* The step of a sleeper whose sleeps are uninterruptible (the wakeup
+ * then says ENQ_UNINT, as after waitq_sleep_unint). */
+static sim_fn unint_next;
+
+static void
+unint_step(struct sim_task *st)
+{
+	st->task.sleep_unint = 1;
+	unint_next(st);
+}
+
+/* 2.6.0: a user task waking from uninterruptible sleep (activated -1) is
+ * likely a hog waiting on I/O: its sleep_avg stops at
+ * JUST_INTERACTIVE_SLEEP, 815 ms at nice 0, bonus 815 * 10 / 1020 = 7,
+ * PR 18, where the same sleeper sleeping interruptibly reaches PR 15. */
+static void
+o1_unint_limit(void)
+{
+	struct sim_task *hog, *sl;
+	int p;
+
+	sim_boot(1);
+	hog = user_task("hog");
+	sl = user_task("unint");
+	sim_hog(hog);
+	sim_sleeper(sl, 1 * MS, 10 * MS);
+	unint_next = sl->step;
+	sl->step = unint_step;
+	sim_start(hog, 0);
+	sim_start(sl, 0);
+	sim_run_until(3 * SEC);
+	p = pr(sl);
+	sim_info("uninterruptible sleeper after 3 s: PR %d, sleep_avg %.0f ms "
+		 "(want PR 18, 815 ms at most)", p, sched_task_key(&sl->task) / 1e6);
+	if (p != 18)
+		sim_fail("uninterruptible sleeper at PR %d, want 18", p);
+	if (sched_task_key(&sl->task) > 815 * (int64_t)MS)
+		sim_fail("sleep_avg %.0f ms above JUST_INTERACTIVE_SLEEP",
+			 sched_task_key(&sl->task) / 1e6);
+}
+
 const struct scenario policy_scenarios[] = {
 	{ "o1-timeslice-hz1000", o1_slice_1000 },
 	{ "o1-timeslice-hz250", o1_slice_250 },
@@ -310,5 +596,13 @@ const struct scenario policy_scenarios[] = {
 	{ "o1-fork-split", o1_fork_split },
 	{ "o1-renice-2.6.0", o1_renice_260 },
 	{ "o1-renice-2.6.22", o1_renice_2622 },
+	{ "o1-exit-slice-2.6.0", o1_exit_slice_260 },
+	{ "o1-exit-slice-2.6.22", o1_exit_slice_2622 },
+	{ "o1-exit-blend", o1_exit_blend },
+	{ "o1-idle-clamp", o1_idle_clamp },
+	{ "o1-sync-wakeups", o1_sync_wakeups },
+	{ "o1-async-wakeups", o1_async_wakeups },
+	{ "o1-yield-expired", o1_yield_expired },
+	{ "o1-unint-limit", o1_unint_limit },
 };
 const int policy_count = sizeof(policy_scenarios) / sizeof(policy_scenarios[0]);

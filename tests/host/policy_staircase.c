@@ -31,6 +31,7 @@ pinned(const char *name)
 	struct sim_task *t = sim_task_new(name);
 
 	t->mask = CPU0;
+	t->user = 1;		/* kernel threads stay on their top stair */
 	return t;
 }
 
@@ -245,6 +246,142 @@ stair_yield_top(void)
 			 top, samples);
 }
 
+/* v6.3 sched_exit: P, a user hog entering the kernel every ms, forks C
+ * at 100.5 ms (each takes half of what P had left of its allowance), C
+ * runs 5 ms and exits, P reaps it at its next step: C's unused allowance
+ * is added back to P's, capped at P's full 200 ms (the key is the
+ * allowance left, in ns). */
+struct reap {
+	struct sim_task *child;
+	uint64_t fork_at, forked_at, reaped_at;
+	int64_t before, child_left, after;
+};
+static struct reap reap;
+
+static void
+reap_step(struct sim_task *st)
+{
+	if (!reap.forked_at && sim_now >= reap.fork_at) {
+		reap.forked_at = sim_now;
+		sim_fork_now(reap.child);
+	} else if (reap.forked_at && !reap.reaped_at &&
+		   reap.child->task.state == TASK_ZOMBIE) {
+		reap.reaped_at = sim_now;
+		reap.before = sched_task_key(&st->task);
+		reap.child_left = sched_task_key(&reap.child->task);
+		sched_reap(&reap.child->task);
+		reap.after = sched_task_key(&st->task);
+	}
+	sim_user(st, (int64_t)MS);
+}
+
+static void
+stair_exit_slice(void)
+{
+	struct sim_task *p, *c;
+	int64_t want, full = 200 * (int64_t)MS;
+
+	sim_boot(2);
+	sim_run_until(T0);
+	p = pinned("parent");
+	c = pinned("child");
+	sim_user(p, (int64_t)MS / 2);
+	p->step = reap_step;
+	sim_runner(c, 5 * MS);
+	reap = (struct reap){ .child = c, .fork_at = T0 + 100 * MS };
+	sim_start(p, 0);
+	sim_run_until(T0 + 300 * MS);
+	want = reap.before + reap.child_left;
+	if (want > full)
+		want = full;
+	sim_info("reaped at %.1f ms: parent's allowance %.0f ms, the child's "
+		 "unused %.0f ms, parent after %.0f ms (want %.0f)",
+		 (reap.reaped_at - T0) / 1e6, reap.before / 1e6,
+		 reap.child_left / 1e6, reap.after / 1e6, want / 1e6);
+	if (!reap.reaped_at)
+		sim_fail("the child was never reaped");
+	else if (reap.child_left <= 0)
+		sim_fail("the child left nothing: nothing to test");
+	else if (reap.after != want)
+		sim_fail("parent's allowance %.0f ms after the reap, want %.0f",
+			 reap.after / 1e6, want / 1e6);
+}
+
+/* v6.3: kernel threads (no mm) keep the full rank and stay on their top
+ * stair; a user hog beside it walks down its stairs. */
+static void
+stair_kthread_top(void)
+{
+	struct sim_task *k, *u;
+	int samples = 0, ktop = 0, uworst = 0;
+
+	sim_boot(2);
+	sim_run_until(T0);
+	k = pinned("kthread");
+	k->user = 0;
+	u = pinned("user");
+	sim_hog(k);
+	sim_hog(u);
+	sim_start(k, 0);
+	sim_start(u, 0);
+	for (uint64_t t = T0 + 500 * US; t < T0 + SEC; t += MS) {
+		sim_run_until(t);
+		if (k->running_on >= 0) {
+			samples++;
+			ktop += sched_task_prio(&k->task) == 20;
+		}
+		if (sched_task_prio(&u->task) > uworst)
+			uworst = sched_task_prio(&u->task);
+	}
+	sim_info("kernel hog: %d samples, %d at PR 20; the user hog reached "
+		 "PR %d", samples, ktop, uworst);
+	if (samples < 100 || ktop != samples)
+		sim_fail("the kernel thread left its top stair (%d of %d at PR 20)",
+			 ktop, samples);
+	if (uworst < 25)
+		sim_fail("the user hog stayed near its top (worst PR %d)", uworst);
+}
+
+/* Renice as mainline does it: the task lands on its new top stair at
+ * once, whatever stair it was on, and its allowance is left as it was. */
+static void
+renice5(void *arg)
+{
+	sched_set_nice(&((struct sim_task *)arg)->task, 5);
+}
+
+static void
+stair_renice_top(void)
+{
+	struct sim_task *a, *b;
+	int before, after;
+	int64_t left_before, left_after;
+
+	sim_boot(2);
+	sim_run_until(T0);
+	a = pinned("a");
+	b = pinned("b");
+	sim_hog(a);
+	sim_hog(b);
+	sim_start(a, 0);
+	sim_start(b, 0);
+	sim_run_until(T0 + 150 * MS + 500 * US);
+	before = sched_task_prio(&b->task);
+	left_before = sched_task_key(&b->task);
+	sim_on(0, renice5, b);
+	after = sched_task_prio(&b->task);
+	left_after = sched_task_key(&b->task);
+	sim_info("b: PR %d with %.0f ms left; reniced to 5: PR %d with %.0f ms "
+		 "left", before, left_before / 1e6, after, left_after / 1e6);
+	if (before <= 25)
+		sim_fail("b was still near its top stair (PR %d)", before);
+	if (after != 25)
+		sim_fail("reniced to 5, b is at PR %d, not its top stair 25", after);
+	if (left_after != left_before)
+		sim_fail("renice changed b's allowance (%.0f -> %.0f ms)",
+			 left_before / 1e6, left_after / 1e6);
+}
+
 const struct scenario policy_scenarios[] = {
 	{ "stair-nice-ratio", stair_nice_ratio },
 	{ "stair-interactive-on", stair_interactive_on },
@@ -253,5 +390,8 @@ const struct scenario policy_scenarios[] = {
 	{ "stair-compute-interval", stair_compute_interval },
 	{ "stair-compute-no-elevation", stair_compute_no_elevation },
 	{ "stair-yield-top", stair_yield_top },
+	{ "stair-exit-slice", stair_exit_slice },
+	{ "stair-kthread-top", stair_kthread_top },
+	{ "stair-renice-top", stair_renice_top },
 };
 const int policy_count = sizeof(policy_scenarios) / sizeof(policy_scenarios[0]);

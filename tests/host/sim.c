@@ -500,7 +500,16 @@ start_fn(void *arg)
 {
 	struct sim_task *st = arg;
 	struct task *t = &st->task, *parent = current;
-	int child_first = sched_fork(parent, t);
+	int child_first;
+
+	if (st->user && t->proc == &kernel_process) {
+		t->proc = calloc(1, sizeof(*t->proc));	/* never freed */
+		if (!t->proc)
+			abort();
+		t->proc->pid = t->tid;
+		snprintf(t->proc->comm, sizeof(t->proc->comm), "%s", st->name);
+	}
+	child_first = sched_fork(parent, t);
 
 	if (st->mask)
 		t->cpus_allowed = st->mask;
@@ -509,6 +518,12 @@ start_fn(void *arg)
 	 * if the child's first act were chrt (sched_setscheduler). */
 	if (t->sched_class != st->rt_class || t->rt_priority != st->rt_prio)
 		sched_setscheduler(t, st->rt_class, st->rt_prio);
+}
+
+void
+sim_fork_now(struct sim_task *st)
+{
+	start_fn(st);
 }
 
 void

@@ -77,6 +77,8 @@ struct sim_task {
 	uint32_t mask;			/* affinity at start, 0 = inherit */
 	int rt_class, rt_prio;		/* SCHED_CLASS_* at start (0: the
 					 * policy's), not the parent's */
+	int user;			/* a user task (a process of its own,
+					 * Linux's p->mm), not a kernel one */
 
 	/* the simulator's own accounting, independent of the kernel's */
 	int running_on;			/* CPU, or -1 */
@@ -143,6 +145,9 @@ void sim_seed(uint64_t seed);
 struct sim_task *sim_task_alloc(const char *name);	/* shim.c */
 struct sim_task *sim_task_new(const char *name);
 void sim_start(struct sim_task *t, int cpu);
+/* Fork t from the task running on this CPU now: from kernel code the
+ * scenario runs as that task (a step), so the task is t's parent. */
+void sim_fork_now(struct sim_task *t);
 void sim_hog(struct sim_task *t);
 void sim_sleeper(struct sim_task *t, uint64_t run_ns, uint64_t sleep_ns);
 void sim_yielder(struct sim_task *t, uint64_t run_ns);

@@ -195,6 +195,7 @@ def current(cpu):
 def tasks():
     """Every task: the table's, then each CPU's idle task."""
     table = glob("task_table")
+    table.fetch_lazy()      # one read of MAX_TASKS pointers, not one each
     out = []
     for i in range(table.type.range()[1] + 1):
         if int(table[i]):
@@ -205,9 +206,12 @@ def tasks():
 
 
 def state_name(task):
-    """running (its CPU's rq->curr), queued, sleeping, zombie, new; an
+    """running (its CPU's rq->curr), queued, sleeping, disk (asleep
+    uninterruptibly: ps's D, Linux's "D (disk sleep)"), zombie, new; an
     idle task that is not running is "idle"."""
     s = int(field(task, "state"))
+    if TASK_STATES.get(s) == "SLEEPING" and int(field(task, "sleep_unint")):
+        return "disk"
     if s == 0:
         c = int(field(task, "cpu"))
         if 0 <= c < ncpu() and int(field(rq(c), "curr")) == int(task):

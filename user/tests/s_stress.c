@@ -3,11 +3,7 @@
  *
  * A driver (this program, init) keeps NWORKERS worker processes alive for
  * DURATION_MS (argv[1] overrides it), starting a new one whenever one
- * ends.  The mutex and signal operations below are drawn only with a
- * second argument "all" (make torture passes it): with them, one worker
- * of 21 runs in real TCG could not be reaped within REAP_MS of its
- * SIGKILL (eevdf, 4 CPUs), a bug not found yet, so make test's short run
- * leaves them out until it is.  Each worker draws from its own deterministic random sequence
+ * ends.  Each worker draws from its own deterministic random sequence
  * (seeded from its number) a random count of operations among:
  *
  *   fork+exit    fork a child that exits at once (or after a short
@@ -83,7 +79,7 @@ static const char *const op_names[NOPS] = {
 	"bursts", "threads", "mutex-rings", "signal-pairs", "early-exits",
 };
 /* relative weights of the operations */
-static int op_weight[NOPS] = { 12, 14, 10, 10, 8, 8, 24, 6, 6, 6, 2 };
+static const int op_weight[NOPS] = { 12, 14, 10, 10, 8, 8, 24, 6, 6, 6, 2 };
 
 #define MAGIC	0x5157524bu
 struct record {			/* one per worker, written as it ends */
@@ -641,9 +637,6 @@ main(int argc, char **argv)
 	long long next_watch = t0;
 	cpu_set_t set;
 	pid_t pid;
-
-	if (argc < 3 || strcmp(argv[2], "all") != 0)
-		op_weight[OP_MUTEX] = op_weight[OP_SIGNAL] = 0;
 
 	ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	signal(SIGPIPE, SIG_IGN);	/* inherited: EPIPE, not death */

@@ -2,10 +2,12 @@
  * t_forkbomb - fork until the kernel says no: fork must fail cleanly
  * (EAGAIN or ENOMEM), the kernel must stay up, and once every child is
  * reaped, every page and task must be back (free pages and the task count
- * as before).
+ * as before).  When the limit is the task table (EAGAIN), the children
+ * and the tasks already there fill it exactly.
  */
 #include <errno.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <quanta.h>
@@ -19,6 +21,16 @@ snapshot(unsigned *free_pages, unsigned *tasks)
 	q_sysinfo(&si);
 	*free_pages = si.free_pages;
 	*tasks = si.ntasks;
+}
+
+/* The task table's size, as getrlimit(RLIMIT_NPROC) reports it. */
+static int
+nproc_limit(void)
+{
+	struct rlimit rl;
+
+	CHECK_EQ(getrlimit(RLIMIT_NPROC, &rl), 0);
+	return (int)rl.rlim_cur;
 }
 
 /* Fork children that wait on a pipe until told to exit. */
@@ -64,6 +76,9 @@ main(void)
 	       tasks0, tasks1);
 	CHECK(n > 10);
 	CHECK(err == EAGAIN || err == ENOMEM);
+	/* EAGAIN is the task table full: RLIMIT_NPROC reports its size
+	 * (MAX_TASKS), and every slot is ours or was in use before */
+	CHECK(err != EAGAIN || n + (int)tasks1 == nproc_limit());
 	CHECK_EQ(free1, free0);
 	CHECK_EQ(tasks1, tasks0);
 	check_done("t_forkbomb");

@@ -3,7 +3,8 @@
  *
  * Snapshots of SYS_meminfo (pages by owner, kmalloc blocks in use by
  * allocating function) before and after:
- *   - a fork bomb: fork until the kernel says no (255 processes), every
+ *   - a fork bomb: fork until the kernel says no (the task table's 1024
+ *     slots full: init, the workload's child and 1022 more), every
  *     child blocked on a pipe, then all reaped;
  *   - threads: 50 threads created and joined, twice;
  *   - pipes: 24 pipes opened, filled and closed;

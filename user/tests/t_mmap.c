@@ -147,6 +147,49 @@ copy_in_errno(char *p)
 	return r;
 }
 
+/* write(2) from p: 0, or the errno. */
+static int
+copy_out_errno(volatile char *p)
+{
+	int fds[2], r;
+
+	if (pipe(fds) < 0)
+		return -1;
+	r = write(fds[1], (const char *)p, 1) < 0 ? errno : 0;
+	close(fds[0]);
+	close(fds[1]);
+	return r;
+}
+
+/* The si_code of the SIGSEGV that fn(p) raises in a child (exit status),
+ * or -1 when it raised none. */
+static void
+segv_code_exit(int sig, siginfo_t *si, void *ctx)
+{
+	(void)sig;
+	(void)ctx;
+	_exit(si->si_code);
+}
+
+static int
+fault_code_of(void (*fn)(volatile char *), volatile char *p)
+{
+	int st;
+
+	if (fork() == 0) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = segv_code_exit;
+		sa.sa_flags = SA_SIGINFO;
+		sigaction(SIGSEGV, &sa, NULL);
+		fn(p);
+		_exit(100);
+	}
+	if (wait(&st) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) == 100)
+		return -1;
+	return WEXITSTATUS(st);
+}
+
 static void
 test_protect(void)
 {
@@ -163,8 +206,11 @@ test_protect(void)
 	CHECK_EQ(child_signal(do_write, p + PG), 0);	/* not its page */
 	CHECK_EQ(mprotect(p, PG, PROT_NONE), 0);
 	CHECK_EQ(child_signal(do_read, p), SIGSEGV);
-	/* the kernel will not copy into it either */
+	/* the kernel will not copy into it either, nor out of it: the
+	 * hardware refuses the kernel's reads of a PROT_NONE page too */
 	CHECK_EQ(copy_in_errno(p), EFAULT);
+	CHECK_EQ(copy_out_errno(p), EFAULT);
+	CHECK_EQ(fault_code_of(do_read, p), SEGV_ACCERR);
 	CHECK_EQ(mprotect(p, PG, PROT_READ | PROT_WRITE), 0);
 	CHECK_EQ(p[0], 'x');				/* nothing lost */
 	p[1] = 'y';

@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <quanta.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
@@ -774,6 +775,102 @@ test_threads(void)
 	pthread_sigmask(SIG_UNBLOCK, &s, NULL);
 }
 
+/* ---- a kill while threads are being created ---- */
+
+static void
+pin_to(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+#define CLONE_ROUNDS	100
+#define CLONE_THREADS	40
+
+static void *
+sleeper_thread(void *arg)
+{
+	(void)arg;
+	for (;;)
+		pause();	/* only the kill ends it */
+	return NULL;
+}
+
+/* Pin to cpu, tell the parent through fd, then create threads that
+ * sleep for good. */
+static void __attribute__((noreturn))
+clone_and_sleep(int fd, int cpu)
+{
+	pthread_attr_t a;
+	pthread_t th;
+
+	pin_to(cpu);
+	pthread_attr_init(&a);
+	pthread_attr_setstacksize(&a, 16384);
+	if (write(fd, "g", 1) != 1)
+		_exit(1);
+	for (int i = 0; i < CLONE_THREADS; i++)
+		pthread_create(&th, &a, sleeper_thread, NULL);
+	for (;;)
+		pause();
+}
+
+/* A SIGKILL that lands while the child is in pthread_create - maybe in
+ * the window where the new thread is listed in its process but not
+ * runnable yet - must end every thread, that one too: the child is
+ * reaped within 2 s (virtual time in det) in every round.  The parent
+ * sleeps a random number of ticks after the child's go before the kill,
+ * so that it falls at random points of the creation loop running on
+ * another CPU (on one CPU, only where a tick preempts the child).  It
+ * does not spin: in det, a busy vCPU can starve the others
+ * (docs/debugging.md, "Known issue"). */
+static void
+test_kill_while_cloning(void)
+{
+	uint32_t s = 0x2545f491u;
+	int unreaped = 0, go[2], ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	cpu_set_t all;
+	char c;
+
+	/* the parent on cpu 0, the child on the last: both run at once */
+	CHECK_EQ(sched_getaffinity(0, sizeof(all), &all), 0);
+	pin_to(0);
+	CHECK_EQ(pipe(go), 0);
+	for (int round = 0; round < CLONE_ROUNDS && !unreaped; round++) {
+		uint64_t deadline;
+		pid_t pid = fork(), got;
+		int st = 0;
+
+		if (pid == 0)
+			clone_and_sleep(go[1], ncpu - 1);
+		CHECK(pid > 0);
+		CHECK_EQ(read(go[0], &c, 1), 1);
+		s ^= s << 13;
+		s ^= s >> 17;
+		s ^= s << 5;
+		usleep(s % 6000u);	/* 0 to 6 ms, to the tick */
+		CHECK_EQ(kill(pid, SIGKILL), 0);
+		deadline = now_ns() + 2000000000ull;
+		while ((got = waitpid(pid, &st, WNOHANG)) == 0 &&
+		       now_ns() < deadline)
+			usleep(1000);
+		if (got != pid) {
+			printf("t_signal: round %d: pid %d not reaped 2 s "
+			       "after SIGKILL\n", round, pid);
+			unreaped = 1;
+			continue;
+		}
+		CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+	}
+	close(go[0]);
+	close(go[1]);
+	sched_setaffinity(0, sizeof(all), &all);
+	CHECK_EQ(unreaped, 0);
+}
+
 /* ---- faults and bad frames kill only their process ---- */
 
 static int *volatile low_addr = (int *)0x10;	/* hidden from GCC */
@@ -888,6 +985,7 @@ main(void)
 	test_tty();
 	test_itimer();
 	test_threads();
+	test_kill_while_cloning();
 	test_faults();
 	check_done("t_signal");
 }
