@@ -520,8 +520,7 @@ def trace_cases(Case, must, must_not):
                  tool_dumps(2, "spinners")],
              doc="trace start/stop/status/dump/record from the shell"),
         Case("sched-gdb-helpers", "trace=sched init=/bin/sh -- -c "
-             "'spinners 12 3 & sleep 1; trace rq 2'", profile="real",
-             timeout=120, status=None, needs=["gdb"], gdb=GDB_HELPERS_SCRIPT,
+             "'spinners 12 3 & sleep 1; trace rq 2'", timeout=120, status=None, needs=["gdb"], gdb=GDB_HELPERS_SCRIPT,
              checks=[gdb_helpers_agree()],
              doc="gdb's k-rq/k-ps/k-task/k-trace/k-dmesg against the "
                  "kernel's own dump, stopped in it"),

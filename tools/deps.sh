@@ -18,7 +18,31 @@ need() {	# need COMMAND-OR-PATH PACKAGE
 need i686-linux-gnu-gcc gcc-i686-linux-gnu
 need i686-linux-gnu-ld binutils-i686-linux-gnu
 need nasm nasm
-need qemu-system-i386 qemu-system-x86
+# QEMU 8.1 or later.  Older ones (7.2 is Debian 12's own) give each vCPU
+# of an -icount run a turn up to the next timer deadline, with no fair
+# share, so a busy vCPU can starve the others for seconds of virtual time
+# (docs/debugging.md, "QEMU before 8.1").  Debian 12 gets a newer QEMU
+# from its backports suite, Debian's own archive.
+qemu_new_enough() {
+	v=$(qemu-system-i386 --version 2>/dev/null |
+	    sed -n 's/^QEMU emulator version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p')
+	[ -n "$v" ] || return 1
+	# shellcheck disable=SC2086
+	set -- $v
+	[ "$1" -gt 8 ] || { [ "$1" -eq 8 ] && [ "$2" -ge 1 ]; }
+}
+backports=""
+if ! qemu_new_enough; then
+	if grep -qs '^VERSION_CODENAME=bookworm' /etc/os-release; then
+		backports=bookworm-backports
+	elif command -v qemu-system-i386 >/dev/null 2>&1; then
+		echo "deps: warning: $(qemu-system-i386 --version | head -1)" \
+		     "is older than 8.1; det runs on several CPUs may stall" \
+		     "(docs/debugging.md)"
+	else
+		need qemu-system-i386 qemu-system-x86
+	fi
+fi
 need /usr/lib/grub/i386-pc/moddep.lst grub-pc-bin
 need grub-mkrescue grub-common
 need xorriso xorriso
@@ -51,6 +75,28 @@ if [ -n "$optional" ] && [ "$(id -u)" = 0 ] && [ -z "$missing" ]; then
 		$optional || echo "deps: $optional could not be installed; " \
 		"the HTML viewer test will be skipped"
 fi
+# QEMU from Debian 12's backports: the suite is added to apt's sources
+# (Debian's archive, signed by the key every Debian system has).
+install_backports_qemu() {
+	src=/etc/apt/sources.list.d/quanta-backports.sources
+	if [ "$(id -u)" != 0 ]; then
+		echo "deps: QEMU 8.1 or later is needed. Run:"
+		echo "  echo 'deb http://deb.debian.org/debian $backports main' |" \
+		     "sudo tee /etc/apt/sources.list.d/backports.list"
+		echo "  sudo apt-get update && sudo apt-get install -y" \
+		     "-t $backports qemu-system-x86"
+		exit 1
+	fi
+	echo "deps: installing qemu-system-x86 from $backports (QEMU 8.1 or later)"
+	export DEBIAN_FRONTEND=noninteractive
+	grep -rqs "$backports" /etc/apt/sources.list /etc/apt/sources.list.d ||
+		printf 'Types: deb\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+		       "$backports" > "$src"
+	apt-get update -qq
+	apt-get install -y -qq --no-install-recommends -t "$backports" \
+		qemu-system-x86
+}
+[ -n "$backports" ] && install_backports_qemu
 [ -z "$missing" ] && exit 0
 missing=$(echo $missing | tr ' ' '\n' | sort -u | tr '\n' ' ')
 if [ "$(id -u)" = 0 ]; then

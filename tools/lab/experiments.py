@@ -436,9 +436,8 @@ def seed003():
         ],
         workload="threadtest -i 500",
         cpus=[2],
-        # det: a busy-waiting parent stalls the other vCPU (QEMU icount,
-        # docs/debugging.md); even 50 iterations time out.  So real.
-        profile="real", reps=3,
+        # det since QEMU 8.1: 7.2's icount let the busy-waiting parent
+        # stall the other vCPU (docs/debugging.md, "QEMU before 8.1")
         columns=[
             key(tt, "elapsed_ms", 1, "elapsed ms", "{:.0f}"),
             key(tt, "same_cpu", 1, "same_cpu", "{:.0f}"),
@@ -450,10 +449,6 @@ def seed003():
         headline="elapsed ms",
         timeout=120, est_s=4,
         quick={"workload": "threadtest -i 100", "timeout": 60, "est_s": 3},
-        profile_note=("Profile real (wall clock, REPS 3): in det a "
-                      "busy-waiting parent stalls the other vCPU (QEMU "
-                      "icount round robin, docs/debugging.md) and even 50 "
-                      "iterations take minutes."),
         notes=["same_cpu/other_cpu: where each new thread first ran "
                "relative to its parent's CPU; wait: create to first run."],
     )
