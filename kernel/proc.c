@@ -252,7 +252,8 @@ task_exit(int value)
 	panic("task_exit: a zombie ran again");
 }
 
-/* Wake every task of p so that it notices p->killed.  A task still
+/* Wake every task of p so that it notices p->killed, but for one in an
+ * uninterruptible sleep, which notices at the end of it.  A task still
  * being created (TASK_NEW) gets only the bit: no wakeup may touch it
  * before sched_fork(), and it sees the bit at its first kernel entry. */
 static void
@@ -265,7 +266,7 @@ wake_all_tasks(struct process *p)
 		if (t->state == TASK_ZOMBIE)
 			continue;
 		__atomic_or_fetch(&t->sig_work, SIGW_SIG, __ATOMIC_SEQ_CST);
-		if (t->state == TASK_SLEEPING)
+		if (signal_wakes(t))
 			sched_wake(t, 0);
 		else if (t->state == TASK_RUNNING && t != current)
 			sched_kick(t);

@@ -99,7 +99,7 @@ kick(struct task *t, uint32_t bits)
 	if (t == current)
 		return;
 	if (t->state == TASK_SLEEPING) {
-		if (bits & SIGW_SIG)
+		if ((bits & SIGW_SIG) && signal_wakes(t))
 			sched_wake(t, 0);
 	} else if (t->state == TASK_RUNNING) {
 		sched_kick(t);

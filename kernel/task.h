@@ -175,7 +175,6 @@ extern struct spinlock proc_lock;
 extern struct task *task_table[MAX_TASKS];
 extern struct process kernel_process;
 
-/* The task running on this CPU. */
 /* The task running on this CPU.  Kernel code is not preempted, so the
  * CPU cannot change between reading this_cpu() and its cur_task. */
 static inline struct task *
@@ -218,6 +217,19 @@ static inline const char *
 task_name(const struct task *t)
 {
 	return t->comm[0] ? t->comm : t->proc->comm;
+}
+
+/* Does a signal wake t?  Not in a sleep of waitq_sleep_unint (Linux's
+ * TASK_UNINTERRUPTIBLE, ps's D), not even SIGKILL: the task acts on the
+ * signal when its wait is over.  2.6.0's signal_wake_up() (kernel/
+ * signal.c) wakes TASK_INTERRUPTIBLE sleepers (and stopped ones for a
+ * kill) only.  The sleeper sets sleep_unint before its state, so a
+ * waker that sees the sleep sees the flag too. */
+static inline int
+signal_wakes(const struct task *t)
+{
+	return t->state == TASK_SLEEPING &&
+	       !__atomic_load_n(&t->sleep_unint, __ATOMIC_ACQUIRE);
 }
 
 /* Does a signal interrupt t's sleep?  One load, no lock (signal.h). */

@@ -44,9 +44,10 @@ waitq_sleep(struct waitq *wq, struct spinlock *lk, uint64_t deadline)
 	return ret;
 }
 
-/* Linux's TASK_UNINTERRUPTIBLE: no signal check, the wakeup tells the
- * policy (ENQ_UNINT), ps shows D and the load average counts it.  A kill still wakes the task (wake_all_tasks),
- * so the caller loops on its condition. */
+/* Linux's TASK_UNINTERRUPTIBLE: no signal check, and no signal wakes it,
+ * SIGKILL neither (signal_wakes); the wakeup tells the policy
+ * (ENQ_UNINT), ps shows D and the load average counts it.  The caller
+ * loops on its condition all the same. */
 void
 waitq_sleep_unint(struct waitq *wq, struct spinlock *lk)
 {

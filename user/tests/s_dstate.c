@@ -15,14 +15,19 @@
  *     S; /proc/<pid>/stat's third field and status's State: line say
  *     "D" / "D (disk sleep)" and "S" / "S (sleeping)" (Linux 6.1
  *     fs/proc/array.c, task_state_array);
+ *   - a SIGKILL does not end the sleep (2.6.0's signal_wake_up() wakes
+ *     interruptible sleepers only): a writer killed while it waits for a
+ *     long write of HOLD bytes stays D, with no voluntary switch more
+ *     (it was not woken to sleep again), and dies of the kill once the
+ *     holder is done;
  *   - the 1-minute load average after SECS seconds is at least what
  *     WRITERS - 1 active tasks give from the first reading in the fewest
  *     5 s samples the wait can hold (Linux's calc_load_fold_active:
  *     nr_running + nr_uninterruptible), where the tasks runnable on
  *     average give far less: counting nr_running alone, the load rose
  *     from 0.00 to 0.22 in 16 s against a bound of 1.55 (cfs, det, 2
- *     December 2026, commit 9784e7a without the nr_uninterruptible
- *     term of kernel/loadavg.c), where it reaches 1.77 (8 * (1 - e^3)).
+ *     December 2026, with the nr_uninterruptible term taken out of
+ *     kernel/loadavg.c), where it reaches 1.77 (8 * (1 - e^3)).
  *
  *   s_dstate [secs]     (default 16: three samples at least; 0 skips
  *                       the load check, which needs the det profile:
@@ -47,6 +52,7 @@
 #define MAXTASKS	64
 #define FILE_NAME	"/tmp/dstate"
 #define EXP_1		(1884.0 / 2048)
+#define HOLD		(16 * 1024 * 1024)	/* the long write's bytes */
 
 static volatile int *stop;	/* shared with the writers */
 static int writer_pid[WRITERS], reader_pid;
@@ -178,6 +184,82 @@ check_reader_s(void)
 	CHECK(strcmp(word, "S (sleeping)") == 0);
 }
 
+/* pid's voluntary_ctxt_switches from /proc/<pid>/status, or -1. */
+static long
+voluntary_switches(int pid)
+{
+	char path[64], buf[2048], *p;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	if (slurp(path, buf, sizeof(buf)) <= 0 ||
+	    !(p = strstr(buf, "voluntary_ctxt_switches:\t")))
+		return -1;
+	return atol(p + strlen("voluntary_ctxt_switches:\t"));
+}
+
+/* One try of check_kill_waits(): 1 when it checked, 0 when the waiter
+ * never waited or the holder was done too soon to tell (a busy host in
+ * the real profile), with both children reaped either way. */
+static int
+kill_while_waiting(int fd)
+{
+	int go[2], holder, waiter, status, tries = 0, told;
+	long before, after;
+	char ps = 0, hs, c;
+
+	CHECK(pipe(go) == 0);
+	if ((holder = fork()) == 0) {
+		char *big = malloc(HOLD);
+		if (!big)
+			_exit(2);
+		memset(big, 'h', HOLD);
+		close(go[0]);
+		write(go[1], "g", 1);
+		_exit(pwrite(fd, big, HOLD, 0) == HOLD ? 0 : 3);
+	}
+	close(go[1]);
+	CHECK(read(go[0], &c, 1) == 1);
+	close(go[0]);
+	sleep_ms(1);			/* the holder is in its write */
+	if ((waiter = fork()) == 0)
+		_exit(pwrite(fd, "late", 4, 0) == 4 ? 0 : 3);
+	while (tries++ < 200 && (ps = ps_state(waiter)) != Q_TASK_DISK)
+		sleep_ms(1);
+	before = voluntary_switches(waiter);
+	CHECK(kill(waiter, SIGKILL) == 0);
+	sleep_ms(2);
+	after = voluntary_switches(waiter);
+	ps = ps_state(waiter);
+	hs = ps_state(holder);
+	told = hs == Q_TASK_RUNNING;	/* still writing: the wait went on */
+	printf("s_dstate: killed waiter %d: ps %c, voluntary switches %ld -> "
+	       "%ld, holder %c%s\n", waiter, ps ? ps : '?', before, after,
+	       hs ? hs : '?', told ? "" : " (done too soon: tried again)");
+	if (told) {
+		CHECK(ps == Q_TASK_DISK);
+		CHECK(before >= 1 && after == before);
+	}
+	CHECK(waitpid(holder, &status, 0) == holder);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	CHECK(waitpid(waiter, &status, 0) == waiter);
+	if (told)
+		CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	return told;
+}
+
+/* A kill while a writer waits for the file: no wakeup, and the writer
+ * dies when the holder's long write is over.  The holder says when it
+ * starts its write; the waiter is forked after that. */
+static void
+check_kill_waits(int fd)
+{
+	int done = 0;
+
+	for (int i = 0; i < 3 && !done; i++)
+		done = kill_while_waiting(fd);
+	CHECK(done);
+}
+
 /* The 1-minute load average, in hundredths, as /proc/loadavg prints it. */
 static int
 load1(void)
@@ -284,6 +366,7 @@ main(int argc, char **argv)
 	}
 	CHECK(waitpid(reader_pid, &status, 0) == reader_pid);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	check_kill_waits(fd);
 	CHECK(unlink(FILE_NAME) == 0);
 	check_done("s_dstate");
 }
