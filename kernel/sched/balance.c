@@ -405,7 +405,7 @@ void
 balance_newidle(struct rq *rq)
 {
 	struct lb_params lp;
-	int imbalanced, outcome;
+	int imbalanced;
 
 	if (!lb_enabled || ncpu < 2)
 		return;
@@ -416,7 +416,7 @@ balance_newidle(struct rq *rq)
 		break;
 	case LB_ERA_2_6_22:
 	case LB_ERA_2_6_24:
-		lb_balance_domains(&lp, rq, LB_NEWLY_IDLE, 1, &outcome);
+		lb_newidle_domains(&lp, rq, sched_clock());
 		break;
 	default:
 		lb_balance_modern(&lp, rq, 1, &imbalanced);

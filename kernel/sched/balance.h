@@ -48,6 +48,8 @@ int lb_balance_2_6_0(struct rq *this, enum lb_idle idle, int locked);
 void lb_tick_domains(const struct lb_params *lp, struct rq *rq, uint64_t now);
 int lb_balance_domains(const struct lb_params *lp, struct rq *this,
 		       enum lb_idle idle, int locked, int *imbalanced);
+void lb_newidle_domains(const struct lb_params *lp, struct rq *rq,
+			uint64_t now);
 int lb_wake_affine_domains(const struct lb_params *lp, struct task *p,
 			   int this_cpu, int prev, int sync);
 void lb_tick_modern(const struct lb_params *lp, struct rq *rq, uint64_t now);

@@ -242,6 +242,32 @@ lb_tick_domains(const struct lb_params *lp, struct rq *rq, uint64_t now)
 		    (idle ? 1 : lp->busy_factor));
 }
 
+/*
+ * idle_balance(): the newly-idle pull, then the next periodic balance.
+ * A CPU that was busy at its last balance has that balance's interval
+ * times busy_factor (64 to 256 ms) ahead of it, long for a CPU that now
+ * idles.  2.6.22 (kernel/sched.c, idle_balance) therefore moves the next
+ * balance to the idle interval whenever the pull found nothing ("next_
+ * balance may be set based on a busy processor"); 2.6.24 only when a
+ * task was pulled or the balance was due already, so an idle CPU there
+ * can wait out the busy interval.  Quanta counts the idle interval from
+ * now on its staggered grid (lb_set_next), where Linux counts it from the
+ * domain's last_balance; an earlier next balance is kept.
+ */
+void
+lb_newidle_domains(const struct lb_params *lp, struct rq *rq, uint64_t now)
+{
+	uint64_t due = rq->next_balance;
+	int moved, outcome;
+
+	moved = lb_balance_domains(lp, rq, LB_NEWLY_IDLE, 1, &outcome);
+	if (lp->era == LB_ERA_2_6_24 && !moved && now < due)
+		return;
+	lb_set_next(rq, now, (uint64_t)rq->balance_interval_ms);
+	if (due < rq->next_balance)
+		rq->next_balance = due;
+}
+
 /* try_to_wake_up()'s SD_WAKE_AFFINE test, 2.6.22 and 2.6.24: wake p on
  * the waker's CPU if that CPU, less the waker's own load for a sync
  * wakeup, is no busier than p's previous CPU and the two together stay

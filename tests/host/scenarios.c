@@ -330,6 +330,71 @@ exec_balance(void)
 			 "cpu%d", era_name(era), hog->task.cpu);
 }
 
+/* (2c) A CPU goes idle after a busy spell, whose periodic balances set
+ * its next one busy_factor intervals ahead (64 ms or more); then a task
+ * queues behind a hog on the other CPU.  2.6.22's idle_balance() moves
+ * the next balance back to the idle interval when its pull finds
+ * nothing, so the idle CPU takes one of the two once it is no longer
+ * cache-hot (2.5 ms); 2.6.24's keeps the busy one, and they wait it out
+ * (up to 4 ms x 64). */
+static void
+idle_rebalance_in(int era)
+{
+	struct sim_task *busy, *hog, *late;
+	uint64_t start, moved_at = 0, window = 600 * MS;
+
+	sim_boot(2);
+	set_tunable("lb_era", era);
+	set_tunable("lb_fork_balance", 0);
+	sim_run_until(T0);
+	busy = new_task("busy%d", 1, 0);
+	sim_runner(busy, 50 * MS);		/* then exits: cpu1 idles */
+	sim_start(busy, 1);
+	hog = new_task("hog%d", 0, 0);
+	sim_hog(hog);
+	sim_start(hog, 0);
+	sim_run_until(T0 + 52 * MS);
+	if (cpu_rq(1)->nr_running != 0)
+		sim_fail("cpu1 still runs %u tasks after its task exited",
+			 cpu_rq(1)->nr_running);
+	late = new_task("late%d", 0, 0);
+	sim_hog(late);
+	sim_start(late, 0);
+	start = sim_now;
+	for (uint64_t t = start; t <= start + window && !moved_at;
+	     t += 100 * US) {
+		sim_run_until(t);
+		if (cpu_rq(1)->nr_running > 0)
+			moved_at = t;
+	}
+	sim_info("%s: idle cpu1 took a task %.1f ms after the second one "
+		 "queued on cpu0", era_name(era),
+		 moved_at ? (moved_at - start) / 1e6 : -1.0);
+	if (!moved_at)
+		sim_fail("%s: cpu1 stayed idle for %llu ms beside 2 tasks",
+			 era_name(era), (ull)(window / MS));
+	else if (era == LB_ERA_2_6_22 && moved_at - start > 10 * MS)
+		sim_fail("2.6.22: the idle CPU took %.1f ms (idle interval "
+			 "4 ms at most, cache-hot 2.5 ms)",
+			 (moved_at - start) / 1e6);
+	else if (era == LB_ERA_2_6_24 && moved_at - start <= 10 * MS)
+		sim_fail("2.6.24: the idle CPU pulled after %.1f ms, before "
+			 "its busy interval ran out",
+			 (moved_at - start) / 1e6);
+}
+
+static void
+idle_rebalance_2_6_22(void)
+{
+	idle_rebalance_in(LB_ERA_2_6_22);
+}
+
+static void
+idle_rebalance_2_6_24(void)
+{
+	idle_rebalance_in(LB_ERA_2_6_24);
+}
+
 /* (3) pinned tasks never run elsewhere, among unpinned hogs, sleepers and
  * yielders that the balancer keeps moving. */
 static void
@@ -896,6 +961,8 @@ const struct scenario generic_scenarios[] = {
 	{ "share-5on4-modern", share_5on4_modern },
 	{ "share-5on4-quanta", share_5on4_quanta },
 	{ "exec-balance", exec_balance },
+	{ "idle-rebalance-2.6.22", idle_rebalance_2_6_22 },
+	{ "idle-rebalance-2.6.24", idle_rebalance_2_6_24 },
 	{ "pinned", pinned },
 	{ "affinity-running", affinity_running },
 	{ "affinity-queued", affinity_queued },
