@@ -349,6 +349,19 @@ lb_set_next(struct rq *rq, uint64_t now, uint64_t interval_ms)
 			   ns * (uint64_t)rq->cpu / (uint64_t)ncpu;
 }
 
+/* A CPU going idle: its next balance no later than one idle interval
+ * (balance_interval_ms, not times busy_factor) from now, on the same
+ * staggered grid; an earlier one is kept. */
+void
+lb_next_idle(struct rq *rq, uint64_t now)
+{
+	uint64_t due = rq->next_balance;
+
+	lb_set_next(rq, now, (uint64_t)rq->balance_interval_ms);
+	if (due < rq->next_balance)
+		rq->next_balance = due;
+}
+
 /* Each tick, rq locked: the decayed loads of the sched-domains era
  * (update_cpu_load(), 2.6.22 and 2.6.24): cpu_load[i] moves 1/2^i of the
  * way to the current load, rounding up while the load rises.  Only that
@@ -420,6 +433,11 @@ balance_newidle(struct rq *rq)
 		break;
 	default:
 		lb_balance_modern(&lp, rq, 1, &imbalanced);
+		/* newidle_balance() (Linux 6.x kernel/sched/fair.c) moves
+		 * the next balance forward to the idle interval, pull or
+		 * not; Quanta's own era keeps its rotation's timing */
+		if (lp.era == LB_ERA_MODERN)
+			lb_next_idle(rq, sched_clock());
 	}
 }
 

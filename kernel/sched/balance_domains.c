@@ -251,8 +251,8 @@ lb_tick_domains(const struct lb_params *lp, struct rq *rq, uint64_t now)
  * balance may be set based on a busy processor"); 2.6.24 only when a
  * task was pulled or the balance was due already, so an idle CPU there
  * can wait out the busy interval.  Quanta counts the idle interval from
- * now on its staggered grid (lb_set_next), where Linux counts it from the
- * domain's last_balance; an earlier next balance is kept.
+ * now on its staggered grid (lb_next_idle), where Linux counts it from
+ * the domain's last_balance.
  */
 void
 lb_newidle_domains(const struct lb_params *lp, struct rq *rq, uint64_t now)
@@ -263,9 +263,7 @@ lb_newidle_domains(const struct lb_params *lp, struct rq *rq, uint64_t now)
 	moved = lb_balance_domains(lp, rq, LB_NEWLY_IDLE, 1, &outcome);
 	if (lp->era == LB_ERA_2_6_24 && !moved && now < due)
 		return;
-	lb_set_next(rq, now, (uint64_t)rq->balance_interval_ms);
-	if (due < rq->next_balance)
-		rq->next_balance = due;
+	lb_next_idle(rq, now);
 }
 
 /* try_to_wake_up()'s SD_WAKE_AFFINE test, 2.6.22 and 2.6.24: wake p on
