@@ -115,8 +115,13 @@ SYSCALL(sys_mmap)
 	}
 	if (len < a2)
 		return -ENOMEM;
+	/* A fixed range must end below the main stack.  The length is
+	 * checked on its own first: a longer one would wrap the subtraction
+	 * below and let a range into the kernel half through, whose unmap
+	 * (unmap_live) never gets past KERNBASE and so never ends. */
 	if ((flags & (Q_MAP_FIXED | Q_MAP_FIXED_NOREPLACE)) &&
 	    ((addr & (PGSIZE - 1)) || addr < PGSIZE ||
+	     len > USTACK_TOP - USTACK_SIZE ||
 	     addr > USTACK_TOP - USTACK_SIZE - len))
 		return (addr & (PGSIZE - 1)) ? -EINVAL : -ENOMEM;
 	mm_layout_begin(mm);

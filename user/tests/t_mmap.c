@@ -263,6 +263,15 @@ test_lock_and_errors(void)
 	CHECK(mmap(NULL, 0x7ff00000, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
 		   -1, 0) == MAP_FAILED);		/* larger than the region */
 	CHECK_EQ(errno, ENOMEM);
+	/* a fixed range from a low page into the kernel half: longer than
+	 * the space below the stack, it once wrapped the kernel's bound and
+	 * its unmap never ended */
+	CHECK(mmap((void *)(2 * PG), 0xc0000000u - PG, PROT_READ,
+		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED);
+	CHECK_EQ(errno, ENOMEM);
+	CHECK(mmap((void *)0xc0000000u, 0xc0000000u, PROT_READ,
+		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED);
+	CHECK_EQ(errno, ENOMEM);
 	CHECK_EQ(munmap((void *)0x40000001, PG), -1);
 	CHECK_EQ(errno, EINVAL);
 	CHECK_EQ(munmap(p, 0), -1);
