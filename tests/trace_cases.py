@@ -524,8 +524,7 @@ def trace_cases(Case, must, must_not):
              checks=[gdb_helpers_agree()],
              doc="gdb's k-rq/k-ps/k-task/k-trace/k-dmesg against the "
                  "kernel's own dump, stopped in it"),
-        Case("gdb-kps-disk", "init=/bin/s_dstate -- 0", profile="real",
-             timeout=120, status=None, needs=["gdb"], gdb=GDB_DSTATE_SCRIPT,
+        Case("gdb-kps-disk", "init=/bin/s_dstate -- 0", timeout=120, status=None, needs=["gdb"], gdb=GDB_DSTATE_SCRIPT,
              checks=[gdb_kps_disk(),
                      must(r"^s_dstate: \d+ checks, 0 failed\r?$")],
              doc="gdb's k-ps shows a writer waiting for a busy /tmp file "
