@@ -51,9 +51,15 @@ mul_u64_u32_shr(uint64_t a, uint32_t mul, unsigned shift)
 }
 
 uint64_t
+sched_clock_at(uint64_t tsc)
+{
+	return mul_u64_u32_shr(tsc - tsc_boot, clock_mult, CLOCK_SHIFT);
+}
+
+uint64_t
 sched_clock(void)
 {
-	return mul_u64_u32_shr(rdtsc() - tsc_boot, clock_mult, CLOCK_SHIFT);
+	return sched_clock_at(rdtsc());
 }
 
 uint64_t

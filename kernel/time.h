@@ -23,6 +23,9 @@ extern uint64_t realtime_base_ns;
 
 /* Nanoseconds since boot from this CPU's TSC; any context, lock-free. */
 uint64_t sched_clock(void);
+/* sched_clock() at an rdtsc() value read by the caller, so that one read
+ * serves both the clock and the CPU-time accounting of a switch. */
+uint64_t sched_clock_at(uint64_t tsc);
 /* CPU time (user and system, per task and per CPU) is counted in raw TSC
  * cycles, read at every user/kernel crossing; this converts a count. */
 uint64_t cycles_to_ns(uint64_t cycles);

@@ -110,20 +110,10 @@ node_se(struct rb_node *n)
 
 /* ---- scaled tunables (2.6.24 sched_init_granularity) ---- */
 
-static int64_t
-scale_factor(void)
-{
-	int n = sched_ncpu(), log = 0;
-
-	while ((1 << (log + 1)) <= n)
-		log++;
-	return tunable_scaling == 0 ? 1 : tunable_scaling == 1 ? 1 + log : n;
-}
-
 static uint64_t
 scaled(int64_t base, int capped)
 {
-	int64_t v = base * scale_factor();
+	int64_t v = base * (int64_t)sched_cpu_factor((int)tunable_scaling, 0);
 
 	return (uint64_t)(capped && v > GRAN_LIMIT ? GRAN_LIMIT : v);
 }

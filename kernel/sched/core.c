@@ -122,13 +122,15 @@ sched_check_rq(struct rq *rq)
 	rq_check(rq);
 }
 
-static void
+/* Returns the TSC value it read: schedule() charges the switch with it. */
+static uint64_t
 update_clock(struct rq *rq)
 {
-	uint64_t now = sched_clock();
+	uint64_t tsc = rdtsc(), now = sched_clock_at(tsc);
 
 	if (now > rq->clock)
 		rq->clock = now;
+	return tsc;
 }
 
 /* Charge the running task for the time since it was last charged;
@@ -328,10 +330,11 @@ sched_finish_switch(void)
 		rt_push(rq);	/* rt tasks wait here: another CPU may run one */
 }
 
+/* now: the TSC value of this schedule()'s clock update. */
 static void
-context_switch(struct rq *rq, struct task *prev, struct task *next)
+context_switch(struct rq *rq, struct task *prev, struct task *next,
+	       uint64_t now)
 {
-	uint64_t now;
 	int intena;
 
 	rq->curr = next;
@@ -347,7 +350,6 @@ context_switch(struct rq *rq, struct task *prev, struct task *next)
 		rq->stats.pcount++;
 	}
 	prev->last_queued = rq->clock;	/* still runnable: it waits now */
-	now = rdtsc();
 	if (!prev->is_idle) {		/* system time ends with the switch */
 		prev->stime_cyc += now - prev->acct_cyc;
 		this_cpu()->system_cyc += now - prev->acct_cyc;
@@ -395,6 +397,7 @@ __schedule(int yield)
 {
 	struct rq *rq;
 	struct task *prev, *next;
+	uint64_t tsc;
 
 	irq_push();
 	if (this_cpu()->ncli != 1)
@@ -404,7 +407,7 @@ __schedule(int yield)
 	spin_lock(&rq->lock);
 	rq->stats.sched_count++;
 	prev = rq->curr;
-	update_clock(rq);
+	tsc = update_clock(rq);
 	account_curr(rq);
 	if (prev != rq->idle) {
 		if (prev->state != TASK_RUNNING) {
@@ -423,12 +426,15 @@ __schedule(int yield)
 		}
 	}
 	if (__atomic_load_n(&rt_overload_mask, __ATOMIC_RELAXED) &
-	    ~(1u << rq->cpu))
+	    ~(1u << rq->cpu)) {
 		rt_pull(rq);		/* may drop and retake the lock */
+		tsc = rdtsc();		/* prev's system time went on */
+	}
 	next = pick_next_task(rq);
 	if (!next && sched_newidle) {
 		balance_newidle(rq);
 		next = pick_next_task(rq);
+		tsc = rdtsc();
 	}
 	if (!next) {
 		next = rq->idle;
@@ -450,7 +456,7 @@ __schedule(int yield)
 			prev->nivcsw++;
 		else
 			prev->nvcsw++;
-		context_switch(rq, prev, next);
+		context_switch(rq, prev, next, tsc);
 	} else {
 		rq_check(rq);
 		spin_unlock(&rq->lock);

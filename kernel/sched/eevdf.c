@@ -23,6 +23,7 @@
  * find the same task.  docs/policies/eevdf.md explains it for students.
  */
 #include <stdint.h>
+#include "kernel/lib/math64.h"
 #include "kernel/lib/rbtree.h"
 #include "kernel/lib/weight.h"
 #include "kernel/sched/policy.h"
@@ -98,17 +99,9 @@ vless(uint64_t a, uint64_t b)
 static uint64_t
 base_slice(void)
 {
-	int n = sched_ncpu(), log = 0;
+	unsigned f = sched_cpu_factor((int)tunable_scaling, SCALE_MAX_CPUS);
 
-	if (n > SCALE_MAX_CPUS)
-		n = SCALE_MAX_CPUS;
-	while ((1 << (log + 1)) <= n)
-		log++;
-	if (tunable_scaling == 1)
-		return (uint64_t)base_slice_ns * (uint64_t)(1 + log);
-	if (tunable_scaling == 2)
-		return (uint64_t)base_slice_ns * (uint64_t)n;
-	return (uint64_t)base_slice_ns;
+	return f == 1 ? (uint64_t)base_slice_ns : (uint64_t)base_slice_ns * f;
 }
 
 /* ---- weights and virtual time (as cfs.c) ---- */
@@ -162,9 +155,10 @@ avg_sums(const struct eevdf_rq *q, int64_t *avg, int64_t *load)
 /*
  * The divisions by the load (here and in place_entity): the load is at most
  * MAX_TASKS (1024) weights of at most 88,761 (nice -20), under 2^27, so the
- * divisor fits 32 bits and the kernel's 64-bit helper (arch/x86/divdi3.c)
- * takes its two-divl path, as 6.6's div_s64 does.  The quotient,
- * V - min_vruntime, is not bounded by 2^32 (docs/policies/eevdf.md), so one divl would not do.
+ * divisor fits 32 bits and div_s64() applies, as in 6.6.  The quotient,
+ * V - min_vruntime, is not bounded by 2^32 (docs/policies/eevdf.md), so
+ * div_s64 falls back to the 64-bit helper when the dividend is larger;
+ * with a few tasks a few slices apart it is not, and one divl does.
  */
 #define LOAD_DIVISOR_MAX	(1ll << 32)
 
@@ -179,7 +173,7 @@ avg_vruntime(const struct eevdf_rq *q)
 	if (load) {
 		if (avg < 0)		/* round towards -inf, as 6.6 does */
 			avg -= load - 1;
-		avg /= load;
+		avg = div_s64(avg, (uint32_t)load);
 	}
 	return q->min_vruntime + (uint64_t)avg;
 }
@@ -406,7 +400,7 @@ place_entity(struct eevdf_rq *q, struct eevdf_task *se, int initial)
 		if (SCHED_DEBUG)	/* the divisor's bound: avg_vruntime() */
 			KASSERT(load >= 0 && load < LOAD_DIVISOR_MAX);
 		lag = se->vlag * (load + se->weight);
-		lag /= load ? load : 1;
+		lag = div_s64(lag, load ? (uint32_t)load : 1);
 	}
 	se->vruntime = v - (uint64_t)lag;
 	if (place_deadline_initial && initial)

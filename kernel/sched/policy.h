@@ -343,6 +343,22 @@ void sched_resched(struct rq *rq);
 uint64_t sched_curr_runtime(struct rq *rq);
 int sched_ncpu(void);
 struct rq *sched_cpu_rq(int cpu);
+/* Linux's scaling of its scheduler sysctls by the CPU count (2.6.24
+ * sched_init_granularity, 6.6 get_update_sysctl_factor): mode 0 gives 1,
+ * mode 1 gives 1 + log2(n), mode 2 gives n, for n online CPUs capped at
+ * max_cpus (0: no cap).  A bit scan, not a loop: the policies ask at
+ * every enqueue. */
+static inline unsigned
+sched_cpu_factor(int mode, int max_cpus)
+{
+	unsigned n = (unsigned)sched_ncpu();
+
+	if (max_cpus > 0 && n > (unsigned)max_cpus)
+		n = (unsigned)max_cpus;
+	if (mode == 0)
+		return 1;
+	return mode == 1 ? 32 - (unsigned)__builtin_clz(n | 1) : n;
+}
 /* Balancing moves, for a balance hook (no runqueue lock held).  Pull:
  * move to dst the task that has been queued on src the longest among
  * those allowed on dst and not running; 1 if one moved, 0 if src had

@@ -93,6 +93,13 @@ sched_clock(void)
 	return sim_now;
 }
 
+/* the TSC is the simulated clock at 1 GHz: a TSC value is ns already */
+uint64_t
+sched_clock_at(uint64_t tsc)
+{
+	return tsc;
+}
+
 /* ---- heap ---- */
 void *
 kmalloc(size_t size)
