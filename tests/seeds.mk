@@ -33,7 +33,7 @@ $(SB)/bin/%: $(SB)/src/%.c $(USER_LIBC) user/user.ld
 	$(Q)$(USER_CC) $(USER_ARCH) $(USER_LDFLAGS) -o $@ $(SB)/$*.o \
 		-Wl,--start-group $(USER_LIBC) $(USER_LIBGCC) -Wl,--end-group
 
-$(SB)/initrd.img: $(INITRD) $(SEED_PROGS:%=$(SB)/bin/%) tools/mkinitrd.py
+$(SB)/initrd.img: $(BASE_INITRD) $(SEED_PROGS:%=$(SB)/bin/%) tools/mkinitrd.py
 	$(Q)$(PYTHON) tools/mkinitrd.py $@ $(B)/initrd \
 		$(foreach p,$(SEED_PROGS),--add $(SB)/bin/$(p)=bin/$(p))
 

@@ -7,8 +7,9 @@
 #                        and user/tests/*.c (P = the file name without .c)
 #   $(B)/initrd.img      newc cpio of $(B)/initrd/, plus the aliases below
 #
-# Exports USER_PROGS (the program paths) and INITRD (the image); "make
-# initrd" builds it all.  Each program is also kept with its debug
+# Exports USER_PROGS (the program paths), BASE_INITRD (the image) and
+# INITRD (the image to boot: BASE_INITRD unless the command line names
+# another, such as the realbench one); "make initrd" builds it all.  Each program is also kept with its debug
 # information as $(B)/user/bin/P for gdb; the initrd copy is stripped of it.
 
 USER_CC      := $(CROSS)gcc
@@ -49,7 +50,8 @@ USER_LIBC     := $(B)/user/libc.a
 USER_PROG_SRC := $(wildcard user/*.c user/bench/*.c user/tests/*.c)
 USER_PROG_NAMES := $(notdir $(USER_PROG_SRC:.c=))
 USER_PROGS    := $(addprefix $(B)/initrd/bin/,$(USER_PROG_NAMES))
-INITRD        := $(B)/initrd.img
+BASE_INITRD   := $(B)/initrd.img
+INITRD        ?= $(BASE_INITRD)
 # The shell's seed000 and seed003 commands: the project's own programs for
 # the workloads of seed mails 000 and 003 (docs/reference/seed-mails.md).
 USER_ALIASES  := seed000=pipe_ctxsw seed003=threadtest
@@ -62,7 +64,7 @@ $(error user programs with the same name in different folders: $(sort \
 endif
 
 .PHONY: initrd user-libc
-initrd: $(INITRD)
+initrd: $(BASE_INITRD)
 user-libc: $(USER_LIBC)
 
 $(B)/user/libc/%.o: user/libc/%.c
@@ -120,7 +122,7 @@ $(foreach a,$(USER_ALIASES),$(eval $(B)/initrd/bin/$(firstword $(subst =, ,$(a))
 	$(B)/initrd/bin/$(lastword $(subst =, ,$(a))) user/user.mk ; $$(Q)cp $$< $$@))
 
 # The mount points (kernel/vfs.c) are empty directories of the initrd.
-$(INITRD): $(USER_PROGS) $(USER_ALIAS_BINS) tools/mkinitrd.py
+$(BASE_INITRD): $(USER_PROGS) $(USER_ALIAS_BINS) tools/mkinitrd.py
 	@mkdir -p $(B)/initrd/bin $(B)/initrd/dev $(B)/initrd/proc $(B)/initrd/tmp
 	@$(if $(Q),echo "  INITRD  $@")
 	$(Q)$(PYTHON) tools/mkinitrd.py $@ $(B)/initrd

@@ -409,26 +409,32 @@ __schedule(int yield)
 	prev = rq->curr;
 	tsc = update_clock(rq);
 	account_curr(rq);
-	if (prev != rq->idle) {
-		if (prev->state != TASK_RUNNING) {
-			dequeue_curr(rq, prev, prev->state == TASK_ZOMBIE ?
-				     DEQ_EXIT : DEQ_SLEEP);
-			prev->on_rq = 0;
-			rq->nr_running--;
-			/* counted here, uncounted by the wakeup, wherever
-			 * it queues the task (2.6.0 deactivate_task) */
-			if (prev->sleep_unint)
-				rq->nr_uninterruptible++;
-		} else if (prev->class_pending) {
-			switch_class(rq, prev);
-		} else {
-			put_prev_task(rq, prev, yield);
-		}
+	if (prev != rq->idle && prev->state != TASK_RUNNING) {
+		dequeue_curr(rq, prev, prev->state == TASK_ZOMBIE ?
+			     DEQ_EXIT : DEQ_SLEEP);
+		prev->on_rq = 0;
+		rq->nr_running--;
+		/* counted here, uncounted by the wakeup, wherever it
+		 * queues the task (2.6.0 deactivate_task) */
+		if (prev->sleep_unint)
+			rq->nr_uninterruptible++;
 	}
+	/*
+	 * Pull before a runnable prev goes back to its queue, as 2.6.25's
+	 * pre_schedule() runs before put_prev_task(): rt_pull lets go of
+	 * the lock, and until prev is queued the runqueue is consistent
+	 * for whoever takes it meanwhile (prev is current and counted).
+	 */
 	if (__atomic_load_n(&rt_overload_mask, __ATOMIC_RELAXED) &
 	    ~(1u << rq->cpu)) {
-		rt_pull(rq);		/* may drop and retake the lock */
+		rt_pull(rq, prev->on_rq && is_rt(prev) ? prev->rt_priority : 0);
 		tsc = rdtsc();		/* prev's system time went on */
+	}
+	if (prev != rq->idle && prev->state == TASK_RUNNING) {
+		if (prev->class_pending)
+			switch_class(rq, prev);
+		else
+			put_prev_task(rq, prev, yield);
 	}
 	next = pick_next_task(rq);
 	if (!next && sched_newidle) {

@@ -276,12 +276,22 @@ rt_select_cpu(struct task *p)
 	return find_lowest(p);
 }
 
+/* The best rt_priority rq has: queued, or curr_prio, that of its
+ * runnable current task not queued yet (see rt_pull). */
+static int
+best_of_rq(const struct rq *rq, int curr_prio)
+{
+	int q = best_queued(&rq->rt);
+
+	return q > curr_prio ? q : curr_prio;
+}
+
 /* Move the best task of src that would run on rq before anything rq has
  * and may run there.  Both locked; 1 if one moved. */
 static int
-pull_one(struct rq *rq, struct rq *src)
+pull_one(struct rq *rq, struct rq *src, int curr_prio)
 {
-	int mine = best_queued(&rq->rt);
+	int mine = best_of_rq(rq, curr_prio);
 
 	for (int i = first_index(&src->rt); i < RT_NPRIO; i++) {
 		struct list *pos;
@@ -299,21 +309,22 @@ pull_one(struct rq *rq, struct rq *src)
 }
 
 void
-rt_pull(struct rq *rq)
+rt_pull(struct rq *rq, int curr_prio)
 {
 	uint32_t mask = __atomic_load_n(&rt_overload_mask, __ATOMIC_RELAXED) &
 			~(1u << rq->cpu);
 
 	assert_rq_locked(rq);
+	KASSERT(curr_prio >= 0 && curr_prio <= RT_PRIO_MAX);
 	while (mask) {
 		struct rq *src = cpu_rq(__builtin_ctz(mask));
 		mask &= mask - 1;
 		/* a cheap look first: nothing there beats what rq has */
-		if (best_queued(&src->rt) <= best_queued(&rq->rt))
+		if (best_queued(&src->rt) <= best_of_rq(rq, curr_prio))
 			continue;
 		spin_unlock(&rq->lock);
 		double_rq_lock(rq, src);
-		pull_one(rq, src);
+		pull_one(rq, src, curr_prio);
 		sched_check_rq(src);
 		spin_unlock(&src->lock);
 	}

@@ -71,8 +71,9 @@ void rt_yield(struct rq *rq, struct task *curr);
  * once, else the one running the lowest priority (-1: keep its own). */
 int rt_select_cpu(struct task *p);
 /* rq locked, about to pick: pull waiting rt tasks that would run here
- * before what rq has; may drop and retake rq's lock. */
-void rt_pull(struct rq *rq);
+ * before what rq has, queued or curr_prio (the rt_priority of a runnable
+ * current task not queued yet, 0 if none); may drop and retake rq's lock. */
+void rt_pull(struct rq *rq, int curr_prio);
 /* After a pick: if rq still has rt tasks waiting, tell the CPU that runs
  * the lowest priority so it pulls one. */
 void rt_push(struct rq *rq);

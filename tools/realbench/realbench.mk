@@ -93,7 +93,7 @@ $(RB)/strip/%: $(RB)/bin/%
 	@mkdir -p $(@D)
 	$(Q)$(USER_OBJCOPY) --strip-debug $< $@
 
-$(RB)/initrd.img: $(INITRD) $(RB_PROGS:%=$(RB)/strip/%) tools/mkinitrd.py \
+$(RB)/initrd.img: $(BASE_INITRD) $(RB_PROGS:%=$(RB)/strip/%) tools/mkinitrd.py \
 	tools/realbench/realbench.mk
 	$(Q)$(PYTHON) tools/mkinitrd.py $@ $(B)/initrd \
 		$(foreach p,$(RB_PROGS),--add $(RB)/strip/$(p)=bin/$(p))

@@ -71,12 +71,12 @@ eat(int *err)
 	}
 }
 
-/* The eater itself, run as "t_exhaust eat UP GO" by exec: a process of
+/* The eater itself, run as "t_exhaust eat UP GO HOLD" by exec: a process of
  * its own that shares no page with the parent, so the parent can still
  * write its own pages while the eaters hold all the rest (Quanta has no
  * OOM killer: a write that finds no page kills the writer). */
 static void __attribute__((noreturn))
-eater_main(int up, int go)
+eater_main(int up, int go, int hold)
 {
 	int err = 0;
 	unsigned r[2] = { READY, 0 };
@@ -90,38 +90,44 @@ eater_main(int up, int go)
 	r[0] = eat(&err);
 	r[1] = (unsigned)err;
 	write(up, r, sizeof(r));
-	read(go, &c, 1);		/* EOF: the parent is done */
+	/* EOF on a pipe of its own: on go, an eater that was done early
+	 * could take a slower one's start byte and leave it waiting */
+	read(hold, &c, 1);
 	_exit(0);
 }
 
 static pid_t
-eater(int up, int go, int go_w)
+eater(int up, int go, int go_w, int hold, int hold_w)
 {
 	pid_t pid = fork();
 
 	if (pid == 0) {
-		char a1[12], a2[12];
-		char *argv[] = { "t_exhaust", "eat", a1, a2, NULL };
+		char a1[12], a2[12], a3[12];
+		char *argv[] = { "t_exhaust", "eat", a1, a2, a3, NULL };
 		close(go_w);
+		close(hold_w);
 		snprintf(a1, sizeof(a1), "%d", up);
 		snprintf(a2, sizeof(a2), "%d", go);
+		snprintf(a3, sizeof(a3), "%d", hold);
 		execve("/bin/t_exhaust", argv, NULL);
 		_exit(127);
 	}
 	return pid;
 }
 
-/* Start n eaters; once all are ready, let them eat.  up and go are
- * pipes; the eaters hold go's read end and up's write end. */
+/* Start n eaters; once all are ready, let them eat.  up, go and hold
+ * are pipes; the eaters hold up's write end and the read ends of go (a
+ * byte each: eat) and hold (EOF: exit). */
 static void
-start_eaters(int n, int up[2], int go[2])
+start_eaters(int n, int up[2], int go[2], int hold[2])
 {
 	unsigned r[2];
 
 	CHECK_EQ(pipe(up), 0);
 	CHECK_EQ(pipe(go), 0);
+	CHECK_EQ(pipe(hold), 0);
 	for (int i = 0; i < n; i++)
-		CHECK(eater(up[1], go[0], go[1]) > 0);
+		CHECK(eater(up[1], go[0], go[1], hold[0], hold[1]) > 0);
 	for (int i = 0; i < n; i++) {
 		CHECK_EQ(read(up[0], r, sizeof(r)), (long)sizeof(r));
 		CHECK_EQ(r[0], READY);
@@ -130,9 +136,9 @@ start_eaters(int n, int up[2], int go[2])
 }
 
 /* ... and collect what they got: the sum; each must end in ENOMEM.  Then
- * close go (EOF: they exit) and reap them. */
+ * close hold (EOF: they exit) and reap them: each must exit 0. */
 static unsigned
-finish_eaters(int n, int up[2], int go[2])
+finish_eaters(int n, int up[2], int go[2], int hold[2])
 {
 	unsigned sum = 0, r[2];
 	int st;
@@ -142,9 +148,11 @@ finish_eaters(int n, int up[2], int go[2])
 		CHECK_EQ(r[1], ENOMEM);
 		sum += r[0];
 	}
-	close(go[1]);
+	close(hold[1]);
 	for (int i = 0; i < n; i++)
-		CHECK(wait(&st) > 0 && WIFEXITED(st));
+		CHECK(wait(&st) > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	close(hold[0]);
+	close(go[1]);
 	close(go[0]);
 	close(up[0]);
 	close(up[1]);
@@ -154,10 +162,10 @@ finish_eaters(int n, int up[2], int go[2])
 static unsigned
 eat_together(int n)
 {
-	int up[2], go[2];
+	int up[2], go[2], hold[2];
 
-	start_eaters(n, up, go);
-	return finish_eaters(n, up, go);
+	start_eaters(n, up, go, hold);
+	return finish_eaters(n, up, go, hold);
 }
 
 static void
@@ -243,8 +251,8 @@ test_fds(void)
 int
 main(int argc, char **argv)
 {
-	if (argc == 4 && strcmp(argv[1], "eat") == 0)
-		eater_main(atoi(argv[2]), atoi(argv[3]));
+	if (argc == 5 && strcmp(argv[1], "eat") == 0)
+		eater_main(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
 	printf("t_exhaust: memory, then descriptors\n");
 	test_memory();
 	test_fds();
