@@ -92,10 +92,10 @@ def check_cyclictest(text, loops=500):
 
 def check_interbench(text):
     r = results.parse(text).get("interbench", {})
-    if "Burn_lat_ms" not in r:
-        return "no Burn row of five numbers"
-    lat, mx = r["Burn_lat_ms"], r["Burn_max_ms"]
-    cpu, dl = r["Burn_cpu_pct"], r["Burn_deadlines_pct"]
+    if "Audio_Burn_deadlines_pct" not in r:
+        return "no Burn row of five numbers under Audio"
+    lat, mx = r["Audio_Burn_lat_ms"], r["Audio_Burn_max_ms"]
+    cpu, dl = r["Audio_Burn_cpu_pct"], r["Audio_Burn_deadlines_pct"]
     if not (0 <= lat <= mx and 0 < cpu <= 100 and 0 <= dl <= 100):
         return f"implausible Burn row {r}"
     return None, (f"Audio vs Burn: latency {lat} ms, max {mx}, "

@@ -562,12 +562,80 @@ def realbench():
                "default (256 KB, 5 times) takes seconds of det time per "
                "request.  cyclictest: clock_nanosleep, 1 ms, SCHED_FIFO 80, "
                "nothing else running.",
-               "interbench is not in the table: it needs a writable "
-               "working directory, which the lab's workload syntax cannot "
-               "give it (docs/realbench.md runs it by hand)."],
+               "interbench has a table of its own (EXP=interbench; "
+               "EXP=realbench runs both)."],
+    )
+
+
+# interbench 0.31 (Con Kolivas, the staircase/RSDL era's benchmark): the
+# latency and CPU share of simulated X, audio and gaming threads under load.
+IB_BENCHES = "-W X -W Audio -W Gaming"
+# Its read load wants a file of min(RAM, 1 GB) in the working directory:
+# /tmp, made sparse first (docs/realbench.md).  Its Write and Compile
+# loads need a disk: they rewrite a 1 GB file, and /tmp is RAM.  The
+# build-like load is kbuild, "make -j4" of short processes, running
+# beside interbench's empty load (None) for longer than its three runs.
+IB_WORKLOAD = ("cd /tmp ; truncate -s 1024000000 interbench.read ; "
+               f"interbench -c -t 10 {IB_BENCHES} -w Burn ; "
+               "kbuild -d 45 4 40 10 & "
+               f"interbench -c -t 10 {IB_BENCHES} -w None ; wait")
+
+
+def ib(bench, load, what, header, fmt="{:.1f}"):
+    """interbench's figure `what` (lat_ms, max_ms, cpu_pct) of `bench`
+    against `load`; None is the run beside kbuild."""
+    return key("interbench", f"{bench}_{load}_{what}", 1, header, fmt)
+
+
+def interbench():
+    rows = [Row(p, p, quick=True) for p in
+            ("rr", "o1", "staircase", "rsdl", "cfs", "eevdf")]
+    return Experiment(
+        name="interbench",
+        title="interbench 0.31: X, Audio and Gaming against Burn and "
+              "against a build (upstream source, unchanged)",
+        observation=("The benchmark Con Kolivas wrote for the staircase and "
+                     "RSDL work: does an interactive task get its CPU on "
+                     "time while the machine is busy?  Each bench thread "
+                     "runs for 10 s against each load."),
+        mail=["interbench 0.31 (e612a65c): built by "
+              "tools/realbench/realbench.mk"],
+        rows=rows + [Row("Linux", "linux", quick=True)],
+        workload=IB_WORKLOAD,
+        cpus=[1, 4],
+        columns=[
+            ib("X", "Burn", "lat_ms", "X lat ms (burn)"),
+            ib("X", "Burn", "cpu_pct", "X cpu % (burn)", "{:.0f}"),
+            ib("Audio", "Burn", "max_ms", "Audio max ms (burn)"),
+            ib("Gaming", "Burn", "cpu_pct", "Gaming cpu % (burn)", "{:.0f}"),
+            ib("X", "None", "lat_ms", "X lat ms (make)"),
+            ib("X", "None", "cpu_pct", "X cpu % (make)", "{:.0f}"),
+            ib("Audio", "None", "max_ms", "Audio max ms (make)"),
+            ib("Gaming", "None", "cpu_pct", "Gaming cpu % (make)", "{:.0f}"),
+            key("kbuild", "builds", 1, "builds (make)", "{:.0f}"),
+        ],
+        headline="X lat ms (burn)",
+        timeout=600, est_s=120,
+        quick={"timeout": 600, "est_s": 120},
+        initrd="realbench/initrd.img", in_all=False,
+        notes=["Needs the sources: make lab EXP=interbench REALBENCH=DIR "
+               "(EXP=realbench runs it too).",
+               "burn: interbench's Burn load, one CPU hog per CPU.  make: "
+               "kbuild -d 45 4 40 10 (a make -j4 of fork/exec/pipe units "
+               "of 16-80 ms of CPU, built again until 45 s have passed) "
+               "beside interbench's empty load.  interbench's own Compile "
+               "and Write loads rewrite a 1 GB file, and /tmp is RAM.",
+               "Every bench thread at nice 0, no real-time class (-r is "
+               "not given).  interbench calibrates its loops per ms first "
+               "(det: 20,508 on either kernel) and the second run reuses "
+               "the figure it saved."],
     )
 
 
 EXPERIMENTS = {e.name: e for e in
                (seed000(), seed001(), seed001_nice(), seed002(), seed003(),
-                seed004(), realbench())}
+                seed004(), realbench(), interbench())}
+
+# Names that stand for several experiments: the field's benchmarks are
+# two tables, one too wide otherwise.
+GROUPS = {"realbench": ("realbench", "interbench")}

@@ -24,8 +24,8 @@ LAB_ARGS = --build $(B) --jobs $(JOBS) $(LAB_PROFILE) \
 # Without EXP the lab only lists the experiments: nothing to build.
 # realbench also needs the field's benchmarks (REALBENCH=DIR or SRC=DIR,
 # tools/realbench/realbench.mk), and their glibc builds for the peer.
-lab: $(if $(EXP),kernels initrd) $(if $(filter realbench,$(EXP)),\
-	realbench $(if $(PEER),realbench-peer))
+lab: $(if $(EXP),kernels initrd) $(if $(or $(findstring realbench,$(EXP)),\
+	$(findstring interbench,$(EXP))),realbench $(if $(PEER),realbench-peer))
 	$(PYTHON) tools/lab/lab.py $(if $(EXP),--exp $(EXP)) $(LAB_ARGS)
 
 # The cheapest experiment end to end; non-zero if a run failed or a

@@ -47,7 +47,7 @@ import qemu  # noqa: E402  tools/qemu.py
 from policies import policies  # noqa: E402  tools/policies.py
 from procgroup import ProcGroups  # noqa: E402  tools/procgroup.py
 import report  # noqa: E402
-from experiments import EXPERIMENTS, Row  # noqa: E402
+from experiments import EXPERIMENTS, GROUPS, Row  # noqa: E402
 
 POLICIES = policies()
 GRACE = 15          # seconds Python waits beyond timeout(1)'s limit
@@ -142,6 +142,10 @@ def apply_set(rows, text, tunables):
 # Workloads
 
 
+# The shell's builtins a workload may use; linux_init.c has them too.
+BUILTINS = ("cd", "wait")
+
+
 def absolutize(workload):
     """Give every command of a workload its /bin/ path.
 
@@ -168,7 +172,8 @@ def absolutize(workload):
                 j += 2
             else:
                 break
-        if j < len(words) and "/" not in words[j]:
+        if (j < len(words) and "/" not in words[j]
+                and words[j] not in BUILTINS):
             words[j] = "/bin/" + words[j]
         cmds.append(words)
         out.append(" ".join(words))
@@ -192,7 +197,8 @@ def quanta_cmdline(row, workload):
     else:
         # sh -c runs the line and exits with the last command's status,
         # without waiting for background jobs: the workloads put the
-        # command that must finish last in the foreground.
+        # command that must finish last in the foreground, or end with
+        # "wait".
         words += ["init=/bin/sh", "--", "-c", f"'{text}'"]
     return " ".join(words)
 
@@ -660,6 +666,8 @@ def main(argv=None):
         return 0
     names = ([n for n, e in EXPERIMENTS.items() if e.in_all]
              if args.exp == "all" else args.exp.split(","))
+    names = [m for n in names for m in GROUPS.get(n, (n,))]
+    names = [n for i, n in enumerate(names) if n not in names[:i]]
     unknown = [n for n in names if n not in EXPERIMENTS]
     if unknown:
         print(f"lab: no experiment {', '.join(unknown)}\n", file=sys.stderr)

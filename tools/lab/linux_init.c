@@ -14,6 +14,9 @@
  *      prefixes "nice [-n N|-N] CMD" and "taskset MASK CMD" as in Quanta's
  *      sh; a command without '/' is looked up in /bin, and argv[0] stays as
  *      written (kbuild relies on that to behave the same on both kernels);
+ *      two builtins as in sh: "cd DIR" changes init's working directory
+ *      for the commands after it (interbench writes its files there), and
+ *      "wait" waits for every command before it;
  *   4. waits for every background job, then powers off so that QEMU's exit
  *      status carries v (docs/architecture.md, section 4.4): v is 0 when
  *      every command exited 0, else the status of the first command (in
@@ -310,12 +313,38 @@ wait_job(int j)
 	}
 }
 
+/* Job i is a builtin (cd, wait): run it in init.  0 if it is not one. */
+static int
+builtin(int i)
+{
+	char **argv = jobs[i].argv;
+
+	if (strcmp(argv[0], "cd") == 0) {
+		jobs[i].status = 0;
+		if (!argv[1] || chdir(argv[1]) < 0) {
+			printf("linux-init: cd %s: %s\n", argv[1] ? argv[1] : "",
+			       argv[1] ? strerror(errno) : "no directory");
+			jobs[i].status = 1;
+		}
+	} else if (strcmp(argv[0], "wait") == 0) {
+		for (int j = 0; j < i; j++)
+			wait_job(j);
+		jobs[i].status = 0;
+	} else {
+		return 0;
+	}
+	jobs[i].done = 1;
+	return 1;
+}
+
 static int
 run_workload(void)
 {
 	int v = 0;
 
 	for (int i = 0; i < njobs; i++) {
+		if (builtin(i))
+			continue;
 		fflush(NULL);
 		jobs[i].pid = fork();
 		if (jobs[i].pid < 0) {
@@ -366,6 +395,7 @@ main(void)
 	mount_one("proc", "/proc", "proc");
 	mount_one("sysfs", "/sys", "sysfs");
 	mount_one("devtmpfs", "/dev", "devtmpfs");
+	mkdir("/tmp", 01777);	/* the initramfs is writable: as Quanta's /tmp */
 	console_fds();
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	setenv("PATH", "/bin", 1);

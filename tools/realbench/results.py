@@ -12,8 +12,8 @@ merges it with the RESULT lines):
   schbench     wakeup_p50_us, wakeup_p90_us, wakeup_p99_us (the last
                "Wakeup Latencies" block: the whole run), rps (average rps)
   cyclictest   min_us, avg_us, max_us, count: thread 0's last line
-  interbench   <load>_lat_ms, <load>_max_ms, <load>_cpu_pct,
-               <load>_deadlines_pct for each row of its table
+  interbench   <bench>_<load>_lat_ms, _max_ms, _cpu_pct and (not for
+               Gaming) _deadlines_pct for each row of each bench's table
 
 A program whose lines are absent has no entry.
 """
@@ -55,13 +55,22 @@ def cyclictest(text, out):
 
 
 def interbench(text, out):
-    rows = re.findall(r"^(\w+)\s+" + NUM + r" \+/- " + NUM + r"\s+" + NUM +
-                      r"\s+" + NUM + r"\s+" + NUM + r"\s*$", text, re.M)
+    """Each "Benchmarking simulated cpu of B" block's rows: the load, then
+    latency +/- SD, max latency, % desired CPU and (but for Gaming, which
+    has no deadlines) % deadlines met."""
     r = {}
-    for load, lat, _sd, mx, cpu, dl in rows:
-        r.update({f"{load}_lat_ms": float(lat), f"{load}_max_ms": float(mx),
-                  f"{load}_cpu_pct": float(cpu),
-                  f"{load}_deadlines_pct": float(dl)})
+    blocks = re.split(r"^--- Benchmarking simulated cpu of (\w+) in the "
+                      r"presence of simulated ---\s*$", text, flags=re.M)
+    for bench, block in zip(blocks[1::2], blocks[2::2]):
+        rows = re.findall(r"^(\w+)\s+" + NUM + r" \+/- " + NUM + r"\s+" +
+                          NUM + r"\s+" + NUM + r"(?:\s+" + NUM + r")?\s*$",
+                          block, re.M)
+        for load, lat, _sd, mx, cpu, dl in rows:
+            k = f"{bench}_{load}_"
+            r.update({k + "lat_ms": float(lat), k + "max_ms": float(mx),
+                      k + "cpu_pct": float(cpu)})
+            if dl:
+                r[k + "deadlines_pct"] = float(dl)
     if r:
         out["interbench"] = r
 

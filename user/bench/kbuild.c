@@ -18,10 +18,14 @@
  * the last are "links" of every nlinks-th compile, the last unit waits
  * for all the links.  At most "jobs" units run at once.
  *
- *   kbuild [jobs] [units] [burst_scale] [file]	default 4 40 1 argv[0]
+ *   kbuild [-d seconds] [jobs] [units] [burst_scale] [file]
+ *					default 4 40 1 argv[0]
  *
- * Prints: RESULT bench=kbuild jobs= units= scale= elapsed_ms= user_ms=
- *   sys_ms= cpu_pct=
+ * -d: build again and again until that many seconds have passed, as a
+ * background load of known length (the lab runs interbench beside it).
+ *
+ * Prints: RESULT bench=kbuild jobs= units= scale= builds= elapsed_ms=
+ *   user_ms= sys_ms= cpu_pct=
  * (user/sys: all units, from getrusage(RUSAGE_CHILDREN); cpu_pct as
  * time(1) prints it: (user + sys) / elapsed)
  */
@@ -97,37 +101,16 @@ work(int u, int scale, const char *file)
 	return sum == 0;	/* an empty file is an error */
 }
 
-int
-main(int argc, char **argv)
+/* One build of the graph, at most jobs units at once: the number of
+ * units that failed, or -1 if fork or wait did. */
+static int
+build(int jobs, int scale, const char *file, char *argv0)
 {
-	int jobs, scale, running = 0, done = 0, failed = 0;
-	const char *file;
+	int running = 0, done = 0, failed = 0;
 	static pid_t pid[MAXUNITS];
 	static char state[MAXUNITS];	/* 0 waiting, 1 running, 2 done */
-	long long t0, t1;
-	struct rusage ru;
 
-	if (argc > 1 && strcmp(argv[1], "-w") == 0) {	/* worker mode */
-		if (argc < 5)
-			return 2;
-		return work(atoi(argv[2]), atoi(argv[3]), argv[4]);
-	}
-	jobs = argc > 1 ? atoi(argv[1]) : 4;
-	units = argc > 2 ? atoi(argv[2]) : 40;
-	scale = argc > 3 ? atoi(argv[3]) : 1;
-	file = argc > 4 ? argv[4] : argv[0];
-	if (jobs < 1)
-		jobs = 1;
-	if (units < 3)
-		units = 3;
-	if (units > MAXUNITS)
-		units = MAXUNITS;
-	ncompile = units * 3 / 4;
-	nlinks = units - 1 - ncompile;
-	if (access(file, R_OK) != 0)
-		file = "/proc/self/exe";
-
-	t0 = now_ns();
+	memset(state, 0, sizeof(state));
 	while (done < units) {
 		/* start every ready unit while there is a free job slot */
 		for (int u = 0; u < units && running < jobs; u++) {
@@ -141,7 +124,7 @@ main(int argc, char **argv)
 			pid[u] = fork();
 			if (pid[u] < 0) {
 				perror("fork");
-				return 1;
+				return -1;
 			}
 			if (pid[u] == 0) {
 				char su[16], ss[16];
@@ -149,9 +132,9 @@ main(int argc, char **argv)
 				snprintf(su, sizeof(su), "%d", u);
 				snprintf(ss, sizeof(ss), "%d", scale);
 				if (u % 2 == 1) {
-					char *av[] = { argv[0], "-w", su, ss,
+					char *av[] = { argv0, "-w", su, ss,
 						       (char *)file, NULL };
-					execv(argv[0], av);
+					execv(argv0, av);
 					/* no exec (e.g. not a path): fork only */
 				}
 				_exit(work(u, scale, file));
@@ -164,7 +147,7 @@ main(int argc, char **argv)
 		pid_t w = wait(&st);
 		if (w < 0) {
 			perror("wait");
-			return 1;
+			return -1;
 		}
 		for (int u = 0; u < units; u++) {
 			if (state[u] == 1 && pid[u] == w) {
@@ -176,14 +159,57 @@ main(int argc, char **argv)
 			}
 		}
 	}
-	t1 = now_ns();
+	return failed;
+}
+
+int
+main(int argc, char **argv)
+{
+	int jobs, scale, builds = 0, failed = 0, first = 1;
+	long long t0, t1, min_ns = 0;
+	const char *file;
+	struct rusage ru;
+
+	if (argc > 1 && strcmp(argv[1], "-w") == 0) {	/* worker mode */
+		if (argc < 5)
+			return 2;
+		return work(atoi(argv[2]), atoi(argv[3]), argv[4]);
+	}
+	if (argc > 2 && strcmp(argv[1], "-d") == 0) {	/* a load: repeat */
+		min_ns = atoll(argv[2]) * 1000000000LL;
+		first = 3;
+	}
+	jobs = argc > first ? atoi(argv[first]) : 4;
+	units = argc > first + 1 ? atoi(argv[first + 1]) : 40;
+	scale = argc > first + 2 ? atoi(argv[first + 2]) : 1;
+	file = argc > first + 3 ? argv[first + 3] : argv[0];
+	if (jobs < 1)
+		jobs = 1;
+	if (units < 3)
+		units = 3;
+	if (units > MAXUNITS)
+		units = MAXUNITS;
+	ncompile = units * 3 / 4;
+	nlinks = units - 1 - ncompile;
+	if (access(file, R_OK) != 0)
+		file = "/proc/self/exe";
+
+	t0 = now_ns();
+	do {
+		int f = build(jobs, scale, file, argv[0]);
+		if (f < 0)
+			return 1;
+		failed += f;
+		builds++;
+		t1 = now_ns();
+	} while (t1 - t0 < min_ns);
 	getrusage(RUSAGE_CHILDREN, &ru);
 
 	long el = (t1 - t0) / 1000000, us = tv_ms(ru.ru_utime);
 	long sy = tv_ms(ru.ru_stime);
-	printf("RESULT bench=kbuild jobs=%d units=%d scale=%d elapsed_ms=%ld"
-	       " user_ms=%ld sys_ms=%ld cpu_pct=%ld failed=%d\n",
-	       jobs, units, scale, el, us, sy,
+	printf("RESULT bench=kbuild jobs=%d units=%d scale=%d builds=%d"
+	       " elapsed_ms=%ld user_ms=%ld sys_ms=%ld cpu_pct=%ld failed=%d\n",
+	       jobs, units, scale, builds, el, us, sy,
 	       el > 0 ? (us + sy) * 100 / el : 0, failed);
 	return failed != 0;
 }
