@@ -517,8 +517,12 @@ def seed004():
 # realbench: the field's own benchmarks, built unchanged (docs/realbench.md)
 
 def realbench():
-    hs, hp, sb, ct = ("hackbench_sock_proc", "hackbench_pipe_thread",
-                      "schbench", "cyclictest")
+    sb, ct = "schbench", "cyclictest"
+    modes = (("sock_proc", ""), ("pipe_proc", " -p"), ("sock_thread", " -T"),
+             ("pipe_thread", " -p -T"))
+
+    def hackbench(args):
+        return " ; ".join(f"hackbench-rt {args}{m}" for _, m in modes)
     return Experiment(
         name="realbench",
         title="The field's benchmarks: rt-tests hackbench and cyclictest, "
@@ -533,15 +537,15 @@ def realbench():
         rows=[Row(p, p, quick=True, words=("highres=on",)) for p in
               ("rr", "o1", "staircase", "rsdl", "cfs", "eevdf")] +
              [Row("Linux", "linux", quick=True)],
-        # each program once, in the order tools/realbench/results.py
-        # reads hackbench's two "Time:" lines in
-        workload=("hackbench-rt -g 4 -l 100 ; hackbench-rt -g 4 -l 100 -p -T"
+        # each program once; hackbench in the four modes' order, in which
+        # tools/realbench/results.py reads its "Time:" lines
+        workload=(hackbench("-g 4 -l 100") +
                   " ; schbench -m 1 -t 2 -r 5 -i 5 -F 16 -n 1 ; "
                   "cyclictest -q -m -i 1000 -l 2000 -p 80"),
         cpus=[1, 4],
         columns=[
-            key(hs, "time_s", 1, "hackbench sock/proc s"),
-            key(hp, "time_s", 1, "hackbench pipe/thread s"),
+            key(f"hackbench_{m}", "time_s", 1,
+                f"hackbench {m.replace('_', '/')} s") for m, _ in modes] + [
             key(sb, "wakeup_p50_us", 1, "schbench p50 us", "{:.0f}"),
             key(sb, "wakeup_p99_us", 1, "schbench p99 us", "{:.0f}"),
             key(sb, "rps", 1, "schbench rps", "{:.1f}"),
@@ -550,10 +554,9 @@ def realbench():
         ],
         headline="cyclictest max us",
         timeout=400, est_s=60,
-        quick={"workload": ("hackbench-rt -g 2 -l 20 ; hackbench-rt -g 2 "
-                            "-l 20 -p -T ; schbench -m 1 -t 2 -r 2 -i 2 -F "
-                            "16 -n 1 ; cyclictest -q -m -i 1000 -l 300 -p "
-                            "80"),
+        quick={"workload": (hackbench("-g 2 -l 20") +
+                            " ; schbench -m 1 -t 2 -r 2 -i 2 -F 16 -n 1 ; "
+                            "cyclictest -q -m -i 1000 -l 300 -p 80"),
                "timeout": 240, "est_s": 20},
         initrd="realbench/initrd.img", in_all=False,
         notes=["Needs the sources: make lab EXP=realbench REALBENCH=DIR "
