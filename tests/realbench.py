@@ -40,9 +40,9 @@ import results  # noqa: E402  tools/realbench/results.py
 
 # interbench writes its read-load file (1 GB) and loops_per_ms in the
 # working directory: /tmp, with the file made sparse first, since /tmp
-# lives in RAM (docs/realbench.md); -l skips its calibration.
+# lives in RAM (docs/realbench.md).  It calibrates first (2 s of det).
 INTERBENCH = ("cd /tmp && truncate -s 1024000000 interbench.read && "
-              "interbench -c -L 1 -t 10 -l 1000 -W Audio -w Burn")
+              "interbench -c -L 1 -t 10 -W Audio -w Burn")
 
 
 def check_hackbench(text, runs=4):
