@@ -3,7 +3,7 @@
  * than CPUs, of different priorities, that run in short bursts and sleep
  * to the next tick, beside policy threads that do the same.
  *
- * Every tick wakes most of them on every CPU at once, so CPUs schedule
+ * Every millisecond wakes most of them on every CPU at once, so CPUs schedule
  * together, and each one that is about to run something below a waiting
  * rt task pulls it from the CPU that has it (rt_pull, 2.6.25's
  * pull_rt_task).  A pull lets go of the puller's runqueue lock to take
@@ -14,9 +14,8 @@
  * benchmark against Burn on 2 or 4 CPUs once stopped the kernel here.
  *
  * Checks: the run ends (no panic, no hang), and every thread, rt or not,
- * made progress: rt threads are never starved here (there are idle
- * gaps in every tick), and each policy thread gets the CPU time the rt
- * threads leave.
+ * made progress: the rt threads want about 0.5 ms of every 1 ms between
+ * them, so even on one CPU each policy thread gets some of the rest.
  */
 #include <pthread.h>
 #include <sched.h>
@@ -51,15 +50,25 @@ spin(long long ns)
 		;
 }
 
+/* Sleep to the next whole millisecond of the clock: every thread wakes
+ * at the same moment, whether timers expire at the tick or between. */
+static void
+sleep_to_next_ms(void)
+{
+	long long next = (now_ns() / 1000000 + 1) * 1000000;
+	struct timespec ts = { next / 1000000000, next % 1000000000 };
+
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
 static void *
 churn(void *arg)
 {
 	long i = (long)arg;
-	struct timespec nap = { 0, 100000 };	/* to the next tick */
 
 	while (!stop) {
 		spin(30000 + 35000 * (i % 5));	/* 30 .. 170 us */
-		nanosleep(&nap, NULL);
+		sleep_to_next_ms();
 		rounds[i]++;
 	}
 	return NULL;
@@ -69,14 +78,14 @@ static void
 start(pthread_t *t, long i)
 {
 	pthread_attr_t a;
-	struct sched_param sp = { .sched_priority = 10 + (int)i };
+	struct sched_param sp = { .sched_priority = i < NRT ? 10 + (int)i : 0 };
 
+	/* explicit for both kinds: the creator's own SCHED_FIFO 90 would be
+	 * inherited otherwise */
 	pthread_attr_init(&a);
-	if (i < NRT) {
-		pthread_attr_setinheritsched(&a, PTHREAD_EXPLICIT_SCHED);
-		pthread_attr_setschedpolicy(&a, SCHED_FIFO);
-		pthread_attr_setschedparam(&a, &sp);
-	}
+	pthread_attr_setinheritsched(&a, PTHREAD_EXPLICIT_SCHED);
+	pthread_attr_setschedpolicy(&a, i < NRT ? SCHED_FIFO : SCHED_OTHER);
+	pthread_attr_setschedparam(&a, &sp);
 	CHECK_EQ(pthread_create(t, &a, churn, (void *)i), 0);
 	pthread_attr_destroy(&a);
 }
