@@ -398,6 +398,7 @@ __schedule(int yield)
 	struct rq *rq;
 	struct task *prev, *next;
 	uint64_t tsc;
+	int requeue;
 
 	irq_push();
 	if (this_cpu()->ncli != 1)
@@ -409,7 +410,10 @@ __schedule(int yield)
 	prev = rq->curr;
 	tsc = update_clock(rq);
 	account_curr(rq);
-	if (prev != rq->idle && prev->state != TASK_RUNNING) {
+	/* decided once, before rt_pull may let go of the lock: whatever
+	 * happens to prev meanwhile, this CPU queues it only if it ran */
+	requeue = prev != rq->idle && prev->state == TASK_RUNNING;
+	if (prev != rq->idle && !requeue) {
 		dequeue_curr(rq, prev, prev->state == TASK_ZOMBIE ?
 			     DEQ_EXIT : DEQ_SLEEP);
 		prev->on_rq = 0;
@@ -427,10 +431,10 @@ __schedule(int yield)
 	 */
 	if (__atomic_load_n(&rt_overload_mask, __ATOMIC_RELAXED) &
 	    ~(1u << rq->cpu)) {
-		rt_pull(rq, prev->on_rq && is_rt(prev) ? prev->rt_priority : 0);
+		rt_pull(rq, requeue && is_rt(prev) ? prev->rt_priority : 0);
 		tsc = rdtsc();		/* prev's system time went on */
 	}
-	if (prev != rq->idle && prev->state == TASK_RUNNING) {
+	if (requeue) {
 		if (prev->class_pending)
 			switch_class(rq, prev);
 		else
@@ -536,7 +540,8 @@ select_task_cpu(struct task *p, int flags, int from)
  * which case the wakeup just cancels the sleep; or off the runqueue, and
  * then nearly always off its CPU too: schedule() dequeues it and
  * sched_finish_switch() clears on_cpu within one hold of that lock, unless
- * a newly-idle balance let go of the lock in between (waited for below). */
+ * an rt pull or a newly-idle balance let go of the lock in between
+ * (waited for below). */
 int
 sched_wake(struct task *p, int how)
 {
@@ -555,8 +560,9 @@ sched_wake(struct task *p, int how)
 		goto out;
 	}
 	if (__atomic_load_n(&p->on_cpu, __ATOMIC_ACQUIRE)) {
-		/* schedule() let go of the lock for a newly-idle balance
-		 * after dequeuing p: wait (unlocked) for the switch */
+		/* schedule() let go of the lock for an rt pull or a
+		 * newly-idle balance after dequeuing p: wait (unlocked)
+		 * for the switch */
 		spin_unlock(&src->lock);
 		wait_off_cpu(p);
 		spin_lock(&src->lock);
