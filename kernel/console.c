@@ -26,6 +26,7 @@
 #include "include/uapi/types.h"
 #include "kernel/console.h"
 #include "kernel/mm.h"
+#include "kernel/pipe.h"
 #include "kernel/printk.h"
 #include "kernel/proc.h"
 #include "kernel/signal.h"
@@ -195,6 +196,12 @@ console_input(char c)
 	}
 	last_byte_ns = sched_clock();
 	waitq_wake_all(&readers, 0);
+	spin_unlock(&in_lock);
+	/* a poll() on the console may be waiting: its file names no object
+	 * poll_notify() could match, so every poller looks again (keys are
+	 * rare) */
+	poll_notify(NULL);
+	return;
 out:
 	spin_unlock(&in_lock);
 }
@@ -363,6 +370,7 @@ set_termios(uint32_t req, uint32_t arg)
 	tio = t;
 	waitq_wake_all(&readers, 0);
 	spin_unlock(&in_lock);
+	poll_notify(NULL);		/* a half line may have become input */
 	return 0;
 }
 

@@ -86,8 +86,11 @@ find_run(size_t w, size_t n)
 	size_t run = 0;
 
 	for (size_t f = w * 32; f < nframes; f++) {
-		if (n == 1 && (f % 32) == 0 && used[f / 32] == 0xffffffffu) {
-			f += 31;	/* whole word in use */
+		/* a word in use holds no run: skip it whole, or kernel
+		 * stacks (4 frames) cost a bit test per used frame each */
+		if ((f % 32) == 0 && used[f / 32] == 0xffffffffu) {
+			f += 31;
+			run = 0;
 			continue;
 		}
 		run = bit_get(f) ? 0 : run + 1;

@@ -80,7 +80,7 @@ pipe_close(struct file *f)
 	waitq_wake_all(&p->wr_wait, 0);
 	last = p->readers == 0 && p->writers == 0;
 	spin_unlock(&p->lock);
-	poll_notify();
+	poll_notify(p);
 	if (last)
 		pipe_free(p);
 }
@@ -140,7 +140,7 @@ pipe_read(struct file *f, char *ubuf, size_t n)
 		waitq_wake_all(&p->wr_wait, 0);		/* done: asynchronous */
 	spin_unlock(&p->lock);
 	if (k)
-		poll_notify();
+		poll_notify(p);
 	return (int)k;
 }
 
@@ -200,7 +200,7 @@ pipe_write(struct file *f, const char *ubuf, size_t n)
 		waitq_wake_all(&p->rd_wait, 0);		/* done: asynchronous */
 	spin_unlock(&p->lock);
 	if (done)
-		poll_notify();
+		poll_notify(p);
 	if (err == -EPIPE)
 		proc_kill(current->proc->pid, Q_SIGPIPE);
 	return done ? (int)done : err;

@@ -200,40 +200,97 @@ SYSCALL(sys_getdents)
 	return r < 0 ? r : (int32_t)(n * sizeof(d));
 }
 
-/* ---- poll: every change to a pipe or the console input wakes the
- * pollers, who then look again (simple, and fine at this scale). ---- */
+/* ---- poll: a change to a pipe or a socket wakes the pollers of that
+ * object alone (poll_notify(obj), obj being its files' priv), who then
+ * look again; a change whose watchers are not known (a connect, a close,
+ * console input) wakes every poller (poll_notify(NULL)).  Waking every poller at every
+ * change would make hackbench's start quadratic: its N threads poll one
+ * pipe while each writes "ready" to another, and every write would wake
+ * all the threads before it. ---- */
 
+#define POLL_HASH_BITS	6		/* 64 buckets of poll_entry, by object */
+
+struct poller {
+	struct list node;		/* in all_pollers */
+	struct waitq wq;		/* the polling task alone */
+	int notified;			/* a change since its last scan */
+};
+
+struct poll_entry {
+	struct list node;		/* in poll_hash[] */
+	const void *obj;		/* a polled file's priv */
+	struct poller *who;
+};
+
+/* poll_lock protects all_pollers, poll_hash and every poller's fields */
 static struct spinlock poll_lock = SPINLOCK_INIT("poll");
-static struct waitq pollers = { LIST_INIT(pollers.sleepers) };
-static volatile uint32_t poll_seq;
+static struct list all_pollers = LIST_INIT(all_pollers);
+static struct list poll_hash[1 << POLL_HASH_BITS];	/* set up at first use */
 static uint32_t npollers;	/* tasks inside poll() */
 
-/* Called after a change a poller may wait for.  Most of the time nobody
- * polls, and then the global lock is skipped: the change (stored before
- * the fence) and npollers (read after it) are the two sides of Dekker's
- * pattern against sys_poll, which raises npollers before it looks at any
- * file.  Either the poller sees the change, or this sees the poller. */
-void
-poll_notify(void)
+/* Caller holds poll_lock.  Multiplying by 2^32 / phi (Knuth's
+ * multiplicative hashing) spreads objects kmalloc'd at a regular stride
+ * over all the buckets. */
+static struct list *
+poll_bucket(const void *obj)
 {
+	uint32_t h = (uint32_t)(uintptr_t)obj * 0x9e3779b9u;
+	struct list *b = &poll_hash[h >> (32 - POLL_HASH_BITS)];
+
+	if (!b->next)
+		list_init(b);
+	return b;
+}
+
+/* Caller holds poll_lock. */
+static void
+poller_wake(struct poller *p)
+{
+	p->notified = 1;
+	waitq_wake_all(&p->wq, 0);
+}
+
+/* Called after a change a poller of obj may wait for (NULL: of anything).
+ * Most of the time nobody polls, and then the global lock is skipped: the
+ * change (stored before the fence) and npollers (read after it) are the
+ * two sides of Dekker's pattern against sys_poll, which raises npollers
+ * before it looks at any file.  Either the poller sees the change, or
+ * this sees the poller. */
+void
+poll_notify(const void *obj)
+{
+	struct list *pos, *head;
+
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	if (__atomic_load_n(&npollers, __ATOMIC_RELAXED) == 0)
 		return;
 	spin_lock(&poll_lock);
-	poll_seq++;
-	if (!list_empty(&pollers.sleepers))
-		waitq_wake_all(&pollers, 0);
+	if (!obj) {
+		list_for_each(pos, &all_pollers)
+			poller_wake(list_entry(pos, struct poller, node));
+	} else {
+		head = poll_bucket(obj);
+		list_for_each(pos, head) {
+			struct poll_entry *e = list_entry(pos, struct poll_entry, node);
+			if (e->obj == obj)
+				poller_wake(e->who);
+		}
+	}
 	spin_unlock(&poll_lock);
 }
 
+/* Look at every descriptor; with ents, also note which object each one's
+ * file is, for poll_enter(). */
 static int
-poll_scan(struct q_pollfd *fds, uint32_t n)
+poll_scan(struct q_pollfd *fds, uint32_t n, struct poll_entry *ents)
 {
 	int ready = 0;
 
 	for (uint32_t i = 0; i < n; i++) {
 		struct file *f = fd_get(my_files(), fds[i].fd);
 		int ev;
+		if (ents)
+			ents[i].obj = f ? f->priv : NULL;
 		if (fds[i].fd < 0) {
 			fds[i].revents = 0;
 			continue;
@@ -248,6 +305,59 @@ poll_scan(struct q_pollfd *fds, uint32_t n)
 	return ready;
 }
 
+/* Make me a poller of the objects poll_scan() put in ents[0..n). */
+static void
+poll_enter(struct poller *me, struct poll_entry *ents, uint32_t n)
+{
+	waitq_init(&me->wq);
+	spin_lock(&poll_lock);
+	me->notified = 0;
+	list_add_tail(&me->node, &all_pollers);
+	for (uint32_t i = 0; i < n; i++) {
+		ents[i].who = me;
+		if (ents[i].obj)
+			list_add_tail(&ents[i].node, poll_bucket(ents[i].obj));
+	}
+	spin_unlock(&poll_lock);
+}
+
+static void
+poll_leave(struct poller *me, struct poll_entry *ents, uint32_t n)
+{
+	spin_lock(&poll_lock);
+	list_del(&me->node);
+	for (uint32_t i = 0; i < n; i++)
+		if (ents[i].obj)
+			list_del(&ents[i].node);
+	spin_unlock(&poll_lock);
+}
+
+/* Sleep until a descriptor is ready, a signal or the deadline: the ready
+ * count, or -ERESTARTNOHAND, or 0 at the deadline. */
+static int
+poll_sleep(struct poller *me, struct q_pollfd *fds, uint32_t n,
+	   uint64_t deadline)
+{
+	int ready, err = 0;
+
+	for (;;) {
+		ready = poll_scan(fds, n, NULL);
+		if (ready || err)
+			return ready;
+		spin_lock(&poll_lock);
+		if (!me->notified)
+			err = waitq_sleep(&me->wq, &poll_lock, deadline);
+		me->notified = 0;
+		spin_unlock(&poll_lock);
+		/* never restarted after a handler, even with SA_RESTART,
+		 * as Linux's poll */
+		if (err == -ERESTARTSYS)
+			return -ERESTARTNOHAND;
+		if (deadline && sched_clock() >= deadline)
+			err = -ETIMEDOUT;
+	}
+}
+
 /* Up to POLL_STACK descriptors are copied to the stack; more (as far as
  * RLIMIT_NOFILE, Linux's limit on nfds) to the heap. */
 #define POLL_STACK	32
@@ -256,45 +366,40 @@ int32_t
 poll_wait_fds(uintptr_t ufds, uint32_t n, uint64_t deadline, int timed)
 {
 	struct q_pollfd stack_fds[POLL_STACK], *fds = stack_fds;
-	uint32_t seq;
+	struct poll_entry stack_ents[POLL_STACK], *ents = stack_ents;
+	struct poller me;
 	int ready = 0, err = 0;
 
 	if (n > (uint32_t)my_files()->max)
 		return -EINVAL;
-	if (n > POLL_STACK && !(fds = kmalloc(n * sizeof(fds[0]))))
-		return -ENOMEM;
+	if (n > POLL_STACK && (!(fds = kmalloc(n * sizeof(fds[0]))) ||
+			       !(ents = kmalloc(n * sizeof(ents[0]))))) {
+		err = -ENOMEM;
+		goto out;
+	}
 	if (copy_from_user(fds, (void *)ufds, n * sizeof(fds[0])) < 0) {
 		err = -EFAULT;
 		goto out;
 	}
 	__atomic_fetch_add(&npollers, 1, __ATOMIC_SEQ_CST);
-	for (;;) {
-		seq = poll_seq;
-		ready = poll_scan(fds, n);
-		if (ready || (timed && !deadline) || err)
-			break;
-		spin_lock(&poll_lock);
-		if (seq == poll_seq)
-			err = waitq_sleep(&pollers, &poll_lock, deadline);
-		spin_unlock(&poll_lock);
-		if (err == -ERESTARTSYS) {
-			/* never restarted after a handler, even with
-			 * SA_RESTART, as Linux's poll */
-			err = -ERESTARTNOHAND;
-			break;
-		}
-		if (deadline && sched_clock() >= deadline)
-			err = -ETIMEDOUT;
+	ready = poll_scan(fds, n, ents);
+	if (!ready && !(timed && !deadline)) {
+		/* poll_sleep() scans again: a change made before poll_enter()
+		 * woke nobody, but that scan sees it */
+		poll_enter(&me, ents, n);
+		ready = poll_sleep(&me, fds, n, deadline);
+		poll_leave(&me, ents, n);
 	}
 	__atomic_fetch_sub(&npollers, 1, __ATOMIC_SEQ_CST);
-	if (err != -ERESTARTNOHAND &&
-	    copy_to_user((void *)ufds, fds, n * sizeof(fds[0])) < 0)
+	if (ready == -ERESTARTNOHAND)
+		err = ready;
+	else if (copy_to_user((void *)ufds, fds, n * sizeof(fds[0])) < 0)
 		err = -EFAULT;
-	else if (err != -ERESTARTNOHAND)
-		err = 0;
 out:
 	if (fds != stack_fds)
 		kfree(fds);
+	if (ents != stack_ents)
+		kfree(ents);
 	return err < 0 ? err : ready;
 }
 

@@ -147,7 +147,7 @@ stream_connect(struct usock *s, struct usock *l, int nonblock)
 		usock_put(n);
 		return err;
 	}
-	poll_notify();
+	poll_notify(NULL);
 	return 0;
 }
 
@@ -264,7 +264,7 @@ release(struct usock *s, int embryo)
 		usock_put(q);
 		q = next;
 	}
-	poll_notify();
+	poll_notify(NULL);
 }
 
 void

@@ -242,7 +242,7 @@ stream_send(struct usock *s, struct usock *r, const char *ubuf, uint32_t n,
 	}
 	spin_unlock(&r->lock);
 	if (done)
-		poll_notify();
+		poll_notify(r);
 	return done ? (int)done : err;
 }
 
@@ -279,7 +279,7 @@ dgram_send(struct usock *s, struct usock *r, const char *ubuf, uint32_t n,
 	}
 	spin_unlock(&r->lock);
 	if (err == 0)
-		poll_notify();
+		poll_notify(r);
 	return err < 0 ? err : (int)n;
 }
 
@@ -395,6 +395,7 @@ ring_get_user(struct usock *s, uint32_t pos, char *ubuf, uint32_t k)
 static int
 stream_recv(struct usock *s, char *ubuf, uint32_t n, int flags, int nonblock)
 {
+	const struct usock *writer;
 	uint32_t done = 0;
 	int err = 0;
 
@@ -416,9 +417,11 @@ stream_recv(struct usock *s, char *ubuf, uint32_t n, int flags, int nonblock)
 		if (!(flags & Q_MSG_WAITALL))
 			break;
 	}
+	writer = s->peer;
 	spin_unlock(&s->lock);
-	if (done && !(flags & Q_MSG_PEEK))
-		poll_notify();
+	/* room in s's ring: the peer's POLLOUT looks at it (peer_writable) */
+	if (done && !(flags & Q_MSG_PEEK) && writer)
+		poll_notify(writer);
 	if (done)
 		return (int)done;
 	return err == 1 ? 0 : err;
@@ -458,7 +461,7 @@ dgram_recv(struct usock *s, char *ubuf, uint32_t n, int flags, int nonblock,
 	if (err < 0)
 		return err;
 	if (!(flags & Q_MSG_PEEK))
-		poll_notify();
+		poll_notify(NULL);	/* room: for any socket connected to s */
 	return (int)((flags & Q_MSG_TRUNC) ? hdr[0] : k);
 }
 
@@ -527,7 +530,7 @@ usock_shutdown(struct usock *s, int how)
 		shut_bits(peer, theirs);
 	if (peer)
 		usock_put(peer);
-	poll_notify();
+	poll_notify(NULL);
 	return 0;
 }
 

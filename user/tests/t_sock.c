@@ -1,8 +1,9 @@
 /*
  * t_sock - AF_UNIX socket pairs: streams and datagrams, poll readiness,
- * O_NONBLOCK and FIONBIO, shutdown, EPIPE and SIGPIPE, socket options,
- * the errors of bad arguments, a hackbench-shaped run of many senders
- * into one receiver, and no page or kmalloc block left behind.
+ * a poll woken by the change it waits for, O_NONBLOCK and FIONBIO,
+ * shutdown, EPIPE and SIGPIPE, socket options, the errors of bad
+ * arguments, a hackbench-shaped run of many senders into one receiver,
+ * and no page or kmalloc block left behind.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -15,6 +16,7 @@
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "check.h"
 #include "memsnap.h"
@@ -192,6 +194,93 @@ test_nonblock(void)
 	close(sv[1]);
 }
 
+struct poll_arg {
+	int fd;
+	short events, revents;
+	int ret;
+	long ms;			/* how long it slept */
+};
+
+static long
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000;
+}
+
+static void *
+poll_thread(void *p)
+{
+	struct poll_arg *a = p;
+	struct pollfd pfd = { a->fd, a->events, 0 };
+	long t0 = now_ms();
+
+	/* a lost wakeup sleeps to the timeout, then finds fd ready */
+	a->ret = poll(&pfd, 1, 2000);
+	a->ms = now_ms() - t0;
+	a->revents = pfd.revents;
+	return NULL;
+}
+
+/* Another thread sleeps in poll(fd, events) while this one calls act. */
+static void
+poll_woken_by(int fd, short events, int (*act)(int), int arg)
+{
+	struct poll_arg a = { fd, events, 0, -1, 0 };
+	pthread_t t;
+
+	CHECK_EQ(pthread_create(&t, NULL, poll_thread, &a), 0);
+	usleep(20000);			/* it is asleep in poll by now */
+	act(arg);
+	CHECK_EQ(pthread_join(t, NULL), 0);
+	CHECK_EQ(a.ret, 1);
+	CHECK_EQ(a.revents, events);
+	CHECK(a.ms < 1000);
+}
+
+static int
+empty_out(int fd)
+{
+	char buf[4096];
+
+	while (read(fd, buf, sizeof(buf)) > 0)
+		;
+	return 0;
+}
+
+static int
+put_byte(int fd)
+{
+	return write(fd, "x", 1);
+}
+
+/* A change wakes the pollers of the object it changes: a full stream's
+ * sender when its peer reads (room in the peer's ring), a reader when
+ * data comes; the same for a pipe's two ends. */
+static void
+test_poll_wake(void)
+{
+	int sv[2], p[2], v = 8192;
+
+	CHECK_EQ(socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, sv), 0);
+	CHECK_EQ(setsockopt(sv[1], SOL_SOCKET, SO_RCVBUF, &v, sizeof(v)), 0);
+	fill(sv[0]);
+	poll_woken_by(sv[0], POLLOUT, empty_out, sv[1]);
+	poll_woken_by(sv[1], POLLIN, put_byte, sv[0]);
+	close(sv[0]);
+	close(sv[1]);
+	CHECK_EQ(pipe(p), 0);
+	CHECK_EQ(fcntl(p[0], F_SETFL, O_NONBLOCK), 0);
+	CHECK_EQ(fcntl(p[1], F_SETFL, O_NONBLOCK), 0);
+	fill(p[1]);
+	poll_woken_by(p[1], POLLOUT, empty_out, p[0]);
+	poll_woken_by(p[0], POLLIN, put_byte, p[1]);
+	close(p[0]);
+	close(p[1]);
+}
+
 static void
 test_options(void)
 {
@@ -342,6 +431,7 @@ run_all(void)
 	test_peer_closed();
 	test_dgram();
 	test_nonblock();
+	test_poll_wake();
 	test_options();
 	test_errors();
 	test_many_senders();
