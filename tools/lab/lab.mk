@@ -22,8 +22,9 @@ LAB_ARGS = --build $(B) --jobs $(JOBS) $(LAB_PROFILE) \
 
 .PHONY: lab lab-quick
 # Without EXP the lab only lists the experiments: nothing to build.
-# realbench and interbench also need the field's benchmarks (REALBENCH=DIR or SRC=DIR,
-# tools/realbench/realbench.mk), and their glibc builds for the peer.
+# realbench and interbench also need the field's benchmarks
+# (REALBENCH=DIR or SRC=DIR, tools/realbench/realbench.mk), and their glibc
+# builds for the peer.
 lab: $(if $(EXP),kernels initrd) $(if $(or $(findstring realbench,$(EXP)),\
 	$(findstring interbench,$(EXP))),realbench $(if $(PEER),realbench-peer))
 	$(PYTHON) tools/lab/lab.py $(if $(EXP),--exp $(EXP)) $(LAB_ARGS)
