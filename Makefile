@@ -70,7 +70,7 @@ KOBJ := $(KSRC:%.c=$(B)/%.o) $(KASM:%.asm=$(B)/%.o)
 KERNELS := $(POLICIES:%=$(B)/kernel-%.elf)
 
 .DELETE_ON_ERROR:
-.PHONY: all deps run qemu test iso gdb qemu-gdb clean lint format kernels \
+.PHONY: all deps run qemu test test-all iso gdb qemu-gdb clean lint format kernels \
 	policy-check trace gdb-attach fuzz torture
 .SECONDARY:
 all: deps $(B)/kernel.elf $(if $(wildcard user/user.mk),initrd)
@@ -234,7 +234,11 @@ policy-check:
 
 # The whole suite with SCHED's kernel, then the scheduling cases (user
 # programs, scheduler behaviour, seeds) with every other policy's kernel.
-test: lint policy-check all kernels host-test
+test: deps
+	@$(PYTHON) tests/total.py -- $(MAKE) --no-print-directory test-all
+
+# The suite itself; tests/total.py adds the closing line with its total.
+test-all: lint policy-check all kernels host-test
 	@grub-file --is-x86-multiboot $(B)/kernel.elf && \
 		echo "PASS  grub-file accepts build/kernel.elf as multiboot" || \
 		{ echo "FAIL  grub-file rejects build/kernel.elf"; exit 1; }

@@ -54,6 +54,9 @@ need valgrind valgrind			# make bench: schedule() cost (callgrind)
 # make test: the libc tests' expectations checked against glibc
 # (tests/libc_glibc.py), and the Linux peer's static programs
 need /usr/i686-linux-gnu/lib/libc.a libc6-dev-i386-cross
+# ... and run under QEMU's user-mode emulator where the kernel has no
+# IA-32 emulation (a 64-bit kernel may be built without it)
+need qemu-i386 qemu-user
 for extra in "$@"; do
 	case "$extra" in
 	format) need clang-format clang-format ;;
