@@ -226,7 +226,7 @@ struct poll_entry {
 static struct spinlock poll_lock = SPINLOCK_INIT("poll");
 static struct list all_pollers = LIST_INIT(all_pollers);
 static struct list poll_hash[1 << POLL_HASH_BITS];	/* set up at first use */
-static uint32_t npollers;	/* tasks inside poll() */
+uint32_t poll_npollers;		/* tasks inside poll(); pipe.h */
 
 /* Caller holds poll_lock.  Multiplying by 2^32 / phi (Knuth's
  * multiplicative hashing) spreads objects kmalloc'd at a regular stride
@@ -250,20 +250,12 @@ poller_wake(struct poller *p)
 	waitq_wake_all(&p->wq, 0);
 }
 
-/* Called after a change a poller of obj may wait for (NULL: of anything).
- * Most of the time nobody polls, and then the global lock is skipped: the
- * change (stored before the fence) and npollers (read after it) are the
- * two sides of Dekker's pattern against sys_poll, which raises npollers
- * before it looks at any file.  Either the poller sees the change, or
- * this sees the poller. */
+/* The slow half of poll_notify() (pipe.h): somebody polls. */
 void
-poll_notify(const void *obj)
+poll_wake_pollers(const void *obj)
 {
 	struct list *pos, *head;
 
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	if (__atomic_load_n(&npollers, __ATOMIC_RELAXED) == 0)
-		return;
 	spin_lock(&poll_lock);
 	if (!obj) {
 		list_for_each(pos, &all_pollers)
@@ -381,7 +373,7 @@ poll_wait_fds(uintptr_t ufds, uint32_t n, uint64_t deadline, int timed)
 		err = -EFAULT;
 		goto out;
 	}
-	__atomic_fetch_add(&npollers, 1, __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&poll_npollers, 1, __ATOMIC_SEQ_CST);
 	ready = poll_scan(fds, n, ents);
 	if (!ready && !(timed && !deadline)) {
 		/* poll_sleep() scans again: a change made before poll_enter()
@@ -390,7 +382,7 @@ poll_wait_fds(uintptr_t ufds, uint32_t n, uint64_t deadline, int timed)
 		ready = poll_sleep(&me, fds, n, deadline);
 		poll_leave(&me, ents, n);
 	}
-	__atomic_fetch_sub(&npollers, 1, __ATOMIC_SEQ_CST);
+	__atomic_fetch_sub(&poll_npollers, 1, __ATOMIC_SEQ_CST);
 	if (ready == -ERESTARTNOHAND)
 		err = ready;
 	else if (copy_to_user((void *)ufds, fds, n * sizeof(fds[0])) < 0)

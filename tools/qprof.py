@@ -12,7 +12,8 @@ a profile of the benchmark's virtual time.
                    -- "init=/bin/pingpong -- 2000"
 
 --per N divides by N (e.g. the number of round trips).  --lines FUNC
-adds FUNC's count per source line (inlined code under its own line).  To remove the
+adds FUNC's count per source line (inlined code under its own line), and
+may be given for several functions.  To remove the
 boot's share, run twice with two sizes and subtract (--base-cmdline).
 --categories sorts every instruction into the categories of
 docs/performance.md (CATEGORIES below) by the chain of functions it was
@@ -109,16 +110,20 @@ def profile(args, cmdline):
         if cap:
             block = block[:cap]
         counts[name] += len(block) * n
-        if (args.lines and name == args.lines) or \
+        if name in args.lines or \
                 (args.categories and pc >= 0xC0000000):
             for a in block:
                 per_insn[a] += n
     return counts, per_insn
 
 
-def source_lines(elf, per_insn):
-    """Instruction counts per source line (the innermost inlined one)."""
-    addrs = sorted(per_insn)
+def source_lines(elf, per_insn, func):
+    """func's instruction counts per source line (the innermost inlined
+    one)."""
+    ks = symbols(elf)
+    ka = [a for a, _ in ks]
+    addrs = sorted(a for a in per_insn
+                   if ks[bisect.bisect_right(ka, a) - 1][1] == func)
     out = subprocess.run(["addr2line", "-e", elf] +
                          [hex(a) for a in addrs],
                          capture_output=True, text=True).stdout.splitlines()
@@ -138,8 +143,8 @@ CATEGORIES = [
               r"irq_push_cpu|irq_pop_cpu|spin_wait|double_rq_(un)?lock|"
               r"rq_lock|rq_unlock|task_rq_lock|task_rq_unlock)\b"),
     ("clock and CPU-time accounting",
-     r"^(sched_clock|rdtsc|tsc_\w+|account_\w+|acct_\w+|update_\w*time\w*|"
-     r"clock_\w+|sched_tick_ns)\b"),
+     r"^(sched_clock\w*|rdtsc|tsc_\w+|account_\w+|acct_\w+|"
+     r"update_\w*time\w*|clock_\w+|sched_tick_ns)\b"),
     ("user copies", r"^(copy_\w*user\w*|user_copy\w*|uvm_\w+|memcpy|"
                     r"mm_user_\w+|walk_\w+)\b"),
     ("syscall entry and exit", r"^(syscall_trap|allsyscalls\S*|trapret|"
@@ -147,7 +152,7 @@ CATEGORIES = [
                                r"signal_\w+|do_signal\w*)\b"),
     ("descriptor layer", r"^(sys_read|sys_write|fd_get|file_get|file_put|"
                          r"fd_\w+)\b"),
-    ("pipe and wait queues", r"^(pipe_\w+|waitq_\w+|poll_notify|"
+    ("pipe and wait queues", r"^(pipe_\w+|waitq_\w+|poll_\w+|"
                              r"sched_sleep)\b"),
     ("wakeup", r"^(sched_wake\w*|try_to_wake\w*|sched_kick|"
                r"balance_place|\w+_check_preempt|smp_resched)\b"),
@@ -207,8 +212,9 @@ def main():
     p.add_argument("--per", type=float, default=1.0)
     p.add_argument("--base-cmdline", help="subtract this run (same, smaller)")
     p.add_argument("--timeout", type=int, default=300)
-    p.add_argument("--lines", metavar="FUNC",
-                   help="also count FUNC's instructions per source line")
+    p.add_argument("--lines", metavar="FUNC", action="append", default=[],
+                   help="also count FUNC's instructions per source line "
+                        "(may be given more than once)")
     p.add_argument("--categories", action="store_true",
                    help="also sort the kernel's instructions into categories")
     p.add_argument("cmdline")
@@ -232,9 +238,10 @@ def main():
             for (c, fn), m in detail.most_common():
                 if c == cat and m / args.per >= 8:
                     print(f"{m / args.per:18.1f}  {fn}")
-    if args.lines:
-        print(f"\n{args.lines}, per source line:")
-        for where, n in source_lines(args.kernel, per_insn).most_common():
+    for func in args.lines:
+        print(f"\n{func}, per source line:")
+        for where, n in source_lines(args.kernel, per_insn,
+                                     func).most_common():
             if n > 0:
                 print(f"{n / args.per:12.1f}  {where}")
 
