@@ -153,6 +153,7 @@ kmain_late(void *arg)
 	sti();		/* from here the BSP waits by halting */
 	smp_start_aps();
 	printk("smp: %d of %d CPUs online\n", ncpu, platform.ncpu_listed);
+	tunable_refresh();	/* the CPU count scales some tunables */
 	paging_drop_identity();
 	smp_call_others((smp_fn_t)paging_flush_tlb_local, NULL);
 	uart_enable_rx();

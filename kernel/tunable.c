@@ -64,6 +64,16 @@ tunable_find(const char *name)
 	return NULL;
 }
 
+/* Caller holds tunable_lock, which keeps two recomputations from
+ * interleaving (the later one could store values from before the other's
+ * write). */
+static void
+update_derived(void)
+{
+	if (sched_policy.update_sysctl)
+		sched_policy.update_sysctl();
+}
+
 int
 tunable_set(const char *name, int64_t value)
 {
@@ -75,8 +85,17 @@ tunable_set(const char *name, int64_t value)
 		return -ERANGE;
 	spin_lock(&tunable_lock);
 	*t->var = value;
+	update_derived();
 	spin_unlock(&tunable_lock);
 	return 0;
+}
+
+void
+tunable_refresh(void)
+{
+	spin_lock(&tunable_lock);
+	update_derived();
+	spin_unlock(&tunable_lock);
 }
 
 /* Apply every "sched.<name>=<value>" word of the command line. */
@@ -103,4 +122,5 @@ tunable_init(void)
 	for (size_t i = 0; i < tunable_count(); i++)
 		*tunable_at(i)->var = tunable_at(i)->def;
 	tunable_cmdline();
+	tunable_refresh();
 }

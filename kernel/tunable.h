@@ -42,5 +42,9 @@ const struct tunable *tunable_find(const char *name);
  * the caller reports (sysctl in user space, the command line's parser on
  * the console), so that an error is told once, by whoever asked. */
 int tunable_set(const char *name, int64_t value);
+/* The number of CPUs online changed (boot): let the policy recompute what
+ * it derives from it and from the tunables (sched_policy.update_sysctl);
+ * tunable_init() and tunable_set() do so themselves. */
+void tunable_refresh(void);
 
 #endif

@@ -20,8 +20,9 @@ boundary"):
 3. Every optional hook of struct sched_policy (policy.h, beside the core
    file defaults.c) gets its default in sched_fill_defaults() (a FILL()
    line of defaults.c), except those that are NULL on purpose (yield,
-   set_slice, count), so that the core may call through the table
-   without testing for NULL.  A hook added to the interface without a
+   set_slice, count, and update_sysctl, which the tunable registry calls
+   before the defaults are filled in), so that the core may call through
+   the table without testing for NULL.  A hook added to the interface without a
    default fails here.
 
 Each violation is printed as FILE:LINE: what is wrong; the exit status is 1
@@ -107,7 +108,7 @@ def check_core_file(path, policies):
 
 
 REQUIRED_HOOKS = {"enqueue", "dequeue", "pick_next", "put_prev", "tick"}
-NULL_ON_PURPOSE = {"yield", "set_slice", "count"}
+NULL_ON_PURPOSE = {"yield", "set_slice", "count", "update_sysctl"}
 HOOK_RE = re.compile(r"\(\*\s*([a-z_]+)\s*\)\s*\(")
 FILL_RE = re.compile(r"\bFILL\(\s*([a-z_]+)\s*,")
 

@@ -110,25 +110,41 @@ node_se(struct rb_node *n)
 
 /* ---- scaled tunables (2.6.24 sched_init_granularity) ---- */
 
-static uint64_t
-scaled(int64_t base, int capped)
+/* What the scheduler reads at every enqueue, slice and wakeup test,
+ * computed from the tunables and the CPU count when either changes
+ * (cfs_update_sysctl), as Linux keeps sysctl_sched_latency and friends
+ * scaled and sched_nr_latency derived, instead of scaling at each use.
+ * One 32-bit word each, read without a lock as Linux reads its unsigned
+ * int sysctls: latency and min_gran are capped at GRAN_LIMIT, and the
+ * uncapped wakeup granularity at 2^32 - 1 ns (4.3 s, "never" for a
+ * wakeup test; 2.6.24's unsigned int would wrap instead). */
+static uint32_t sysctl_latency_ns, sysctl_min_gran_ns, sysctl_wakeup_gran_ns;
+static uint32_t sched_nr_latency;
+
+static uint32_t
+scaled(int64_t base, int64_t cap)
 {
 	int64_t v = base * (int64_t)sched_cpu_factor((int)tunable_scaling, 0);
 
-	return (uint64_t)(capped && v > GRAN_LIMIT ? GRAN_LIMIT : v);
+	return (uint32_t)(v > cap ? cap : v);
 }
 
-static uint64_t sysctl_latency(void) { return scaled(latency_ns, 1); }
-static uint64_t sysctl_min_gran(void) { return scaled(min_gran_ns, 1); }
-static uint64_t sysctl_wakeup_gran(void) { return scaled(wakeup_gran_ns, 0); }
-
-static unsigned long
-nr_latency(void)
+static void
+cfs_update_sysctl(void)
 {
-	uint64_t l = sysctl_latency(), g = sysctl_min_gran();
+	uint32_t l = scaled(latency_ns, GRAN_LIMIT);
+	uint32_t g = scaled(min_gran_ns, GRAN_LIMIT);
 
-	return (unsigned long)((l + g - 1) / g);
+	sysctl_latency_ns = l;
+	sysctl_min_gran_ns = g;
+	sysctl_wakeup_gran_ns = scaled(wakeup_gran_ns, UINT32_MAX);
+	sched_nr_latency = (l + g - 1) / g;	/* rounded up */
 }
+
+static uint64_t sysctl_latency(void) { return sysctl_latency_ns; }
+static uint64_t sysctl_min_gran(void) { return sysctl_min_gran_ns; }
+static uint64_t sysctl_wakeup_gran(void) { return sysctl_wakeup_gran_ns; }
+static unsigned long nr_latency(void) { return sched_nr_latency; }
 
 /* ---- weights and virtual time ---- */
 
@@ -687,6 +703,7 @@ const struct sched_policy sched_policy = {
 	.key = cfs_key,
 	.dump = cfs_dump,
 	.count = cfs_count,
+	.update_sysctl = cfs_update_sysctl,
 	.tunables = cfs_tunables,
 	.ntunables = sizeof(cfs_tunables) / sizeof(cfs_tunables[0]),
 };

@@ -159,7 +159,9 @@ sched_fill_defaults(void)
 	FILL(dump, default_dump);
 	FILL(select_cpu, sched_default_select_cpu);
 	FILL(balance, balance_tick);
-	/* count: NULL means no check (rq_check); yield, set_slice: above */
+	/* count: NULL means no check (rq_check); yield, set_slice: above;
+	 * update_sysctl: the tunable registry tests it (tunable.c), and may
+	 * call it before this runs (the host harness) */
 }
 
 /* ---- what a policy may ask (policy.h) ---- */

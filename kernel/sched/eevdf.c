@@ -96,12 +96,24 @@ vless(uint64_t a, uint64_t b)
 
 /* ---- the slice (6.6 update_sysctl / get_update_sysctl_factor) ---- */
 
-static uint64_t
-base_slice(void)
+/* sysctl_sched_base_slice scaled by the CPU factor, computed when the
+ * tunables or the CPU count change (eevdf_update_sysctl), as 6.6 keeps
+ * it: one 32-bit word (100 ms times a factor of at most 4), read without
+ * a lock. */
+static uint32_t sysctl_base_slice_ns;
+
+static void
+eevdf_update_sysctl(void)
 {
 	unsigned f = sched_cpu_factor((int)tunable_scaling, SCALE_MAX_CPUS);
 
-	return f == 1 ? (uint64_t)base_slice_ns : (uint64_t)base_slice_ns * f;
+	sysctl_base_slice_ns = (uint32_t)base_slice_ns * f;
+}
+
+static uint64_t
+base_slice(void)
+{
+	return sysctl_base_slice_ns;
 }
 
 /* ---- weights and virtual time (as cfs.c) ---- */
@@ -813,6 +825,7 @@ const struct sched_policy sched_policy = {
 	.key = eevdf_key,
 	.dump = eevdf_dump,
 	.count = eevdf_count,
+	.update_sysctl = eevdf_update_sysctl,
 	.tunables = eevdf_tunables,
 	.ntunables = sizeof(eevdf_tunables) / sizeof(eevdf_tunables[0]),
 };

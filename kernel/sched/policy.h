@@ -184,6 +184,16 @@ struct sched_policy {
 	 * newidle_balance.)  Default: the core's balancer (balance.c). */
 	void (*balance)(struct rq *rq);
 
+	/* The tunables or the number of CPUs online changed: recompute what
+	 * the policy derives from them, Linux's update_sysctl() (the latency
+	 * scaled by the CPU count, say), so that the hot paths read a word
+	 * instead of recomputing it at each use.  Called after the command
+	 * line's tunables are set, once every CPU is online, and after each
+	 * tunable write; never two at once; no runqueue lock held.  The
+	 * values it stores are read without a lock: 32-bit words, so that a
+	 * reader sees the old value or the new.  Default: nothing. */
+	void (*update_sysctl)(void);
+
 	const struct tunable *tunables;
 	size_t ntunables;
 };
