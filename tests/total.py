@@ -8,10 +8,11 @@ the glibc check, the grader's check), and each closes with its own
 line, should not take the last runner's count for the suite's.  This
 runs the given command with its standard error merged into its output,
 passes every line through as it comes, counts the result lines that the
-runners print at the start of a line (PASS, FAIL, SKIP followed by two
-spaces), and closes with the suite's total ("total: N passed, N failed, N skipped").  Indented lines are a
-runner's detail (the grader's own verdicts on a skeleton it is meant to
-fail, say) and are not counted.
+runners print at the start of a line (PASS, FAIL or SKIP, spaces, a
+name: the host harness puts one space, the Python runners two), and
+closes with the suite's total ("total: N passed, N failed, N skipped").
+Indented lines are a runner's detail and are not counted; the grader's
+check keeps its own verdicts on a skeleton meant to fail to itself.
 
 The exit status is the command's: a make that stopped without printing a
 FAIL line still fails, and the closing line says it stopped.
@@ -24,7 +25,7 @@ import re
 import subprocess
 import sys
 
-RESULT = re.compile(r"^(PASS|FAIL|SKIP)  ")
+RESULT = re.compile(r"^(PASS|FAIL|SKIP) +\S")
 
 
 def main(argv):
