@@ -144,7 +144,7 @@ CATEGORIES = [
               r"rq_lock|rq_unlock|task_rq_lock|task_rq_unlock)\b"),
     ("clock and CPU-time accounting",
      r"^(sched_clock\w*|rdtsc|tsc_\w+|account_\w+|acct_\w+|"
-     r"update_\w*time\w*|clock_\w+|sched_tick_ns)\b"),
+     r"update_(?!\w*vruntime)\w*time\w*|clock_\w+|sched_tick_ns)\b"),
     ("user copies", r"^(copy_\w*user\w*|user_copy\w*|uvm_\w+|memcpy|"
                     r"mm_user_\w+|walk_\w+)\b"),
     ("syscall entry and exit", r"^(syscall_trap|allsyscalls\S*|trapret|"
