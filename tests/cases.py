@@ -645,6 +645,7 @@ def bench_cases():
         ("threadtest", "-i 50 1000", ["elapsed_ms", "same_cpu", "other_cpu",
                                       "avg_wait_us"], "real"),
         ("pingpong", "2000", ["rtt_ns"], "det"),
+        ("lat_ctx", "4 200", ["overhead_ns", "hop_ns", "ctx_ns"], "det"),
         ("hackbench", "1 10", ["elapsed_ms", "tasks"], "det"),
         ("nice_share", "1 0,5", ["share_pct", "ratio"], "det"),
         ("interactive", "1 2", ["avg_us", "max_us", "missed"], "det"),
