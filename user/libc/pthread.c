@@ -132,10 +132,14 @@ reap_detached(void)
 	}
 }
 
-/* Where a new thread goes after crt0.asm's __thread_entry. */
+/* Where a new thread goes after crt0.asm's __thread_entry.  A thread
+ * created with explicit scheduling waits until its creator has given it
+ * its class, so that its first instruction of user code runs in it. */
 void
 __thread_start(struct uthread *t)
 {
+	while (__atomic_load_n(&t->held, __ATOMIC_ACQUIRE))
+		__futex_wait(&t->held, 1, 0);
 	pthread_exit(t->start(t->arg));
 }
 
@@ -147,6 +151,7 @@ pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 	struct uthread *t;
 	char *stack;
 	long tid;
+	int err;
 
 	reap_detached();
 	if (attr && attr->stackaddr) {
@@ -168,6 +173,7 @@ pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 	t->stack_end = stack + size;
 	t->own_stack = attr && attr->stackaddr;
 	t->detached = attr && attr->detachstate == PTHREAD_CREATE_DETACHED;
+	t->held = attr && attr->inheritsched == PTHREAD_EXPLICIT_SCHED;
 	__lock(&threads_lock);
 	t->next = threads;
 	__atomic_store_n(&threads, t, __ATOMIC_RELEASE);
@@ -187,7 +193,14 @@ pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 		return tid == -ENOMEM ? EAGAIN : (int)-tid;
 	}
 	*thread = tid;
-	return attr ? __pthread_apply_sched(tid, attr) : 0;
+	if (!t->held)
+		return 0;
+	err = __pthread_apply_sched(tid, attr);
+	/* released even if that failed: the thread exists, and runs with
+	 * its creator's class (the error is still reported) */
+	__atomic_store_n(&t->held, 0, __ATOMIC_RELEASE);
+	__futex_wake(&t->held, 1);
+	return err;
 }
 
 int

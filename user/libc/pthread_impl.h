@@ -28,6 +28,8 @@ struct uthread {
 	int detached;
 	int joining;
 	int finished;		/* about to call SYS_thread_exit */
+	int held;		/* 1 until the creator has applied explicit
+				 * scheduling (a futex word) */
 	void *keys[PTHREAD_KEYS_MAX];
 };
 

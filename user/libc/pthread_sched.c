@@ -5,9 +5,10 @@
  * returning an errno instead of setting it.
  *
  * A thread created with PTHREAD_EXPLICIT_SCHED gets its class from its
- * creator right after SYS_thread_create returns; until then it runs with
- * the creator's (it may already have run a little on another CPU, which
- * glibc avoids by starting the thread stopped: a documented difference).
+ * creator right after SYS_thread_create returns, and waits on a futex
+ * until then before it runs its start routine (pthread.c), as glibc
+ * starts such a thread stopped: its own code always runs in the class it
+ * was created with.
  */
 #include <errno.h>
 #include <pthread.h>
