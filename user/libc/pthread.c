@@ -151,7 +151,7 @@ pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 	struct uthread *t;
 	char *stack;
 	long tid;
-	int err;
+	int err, held = attr && attr->inheritsched == PTHREAD_EXPLICIT_SCHED;
 
 	reap_detached();
 	if (attr && attr->stackaddr) {
@@ -173,7 +173,7 @@ pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 	t->stack_end = stack + size;
 	t->own_stack = attr && attr->stackaddr;
 	t->detached = attr && attr->detachstate == PTHREAD_CREATE_DETACHED;
-	t->held = attr && attr->inheritsched == PTHREAD_EXPLICIT_SCHED;
+	t->held = held;
 	__lock(&threads_lock);
 	t->next = threads;
 	__atomic_store_n(&threads, t, __ATOMIC_RELEASE);
@@ -193,7 +193,8 @@ pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 		return tid == -ENOMEM ? EAGAIN : (int)-tid;
 	}
 	*thread = tid;
-	if (!t->held)
+	if (!held)	/* t may be gone already: a detached thread that
+			 * ended is freed by the next reap_detached() */
 		return 0;
 	err = __pthread_apply_sched(tid, attr);
 	/* released even if that failed: the thread exists, and runs with
