@@ -99,7 +99,7 @@ struct task {
 	volatile int state;
 	int on_rq;			/* counted in its rq's nr_running */
 	volatile int on_cpu;		/* registers live on some CPU */
-	volatile int pinned;		/* a CPU still looks at it after
+	volatile int pinned;		/* CPUs still looking at it after
 					 * switching away: not to be freed */
 	int cpu;			/* the runqueue it belongs to */
 	uint32_t cpus_allowed;		/* affinity mask */

@@ -445,8 +445,10 @@ balance_newidle(struct rq *rq)
  * Called on rq's CPU right after it switched away from prev (rq unlocked):
  * move prev to CPU `to` (an active balance asked for it; -1: none), or
  * elsewhere if its affinity no longer allows this CPU.  prev->pinned,
- * set by sched_finish_switch(), keeps prev from being freed meanwhile:
- * other CPUs may take, run and even reap it before the locks are ours.
+ * counted up by sched_finish_switch(), keeps prev from being freed
+ * meanwhile: other CPUs may take, run and even reap it before the locks
+ * are ours.  They may also run it and switch it away again, so that a
+ * second call for the same task can overlap this one: hence a count.
  */
 void
 balance_after_switch(struct rq *rq, struct task *prev, int to)
@@ -458,14 +460,19 @@ balance_after_switch(struct rq *rq, struct task *prev, int to)
 	if (to >= 0 && to != rq->cpu && lb_allowed(prev, to)) {
 		dst = cpu_rq(to);
 		double_rq_lock(rq, dst);
-		/* A push asked for some ticks ago may be stale: other
-		 * balancing may have evened the two CPUs out meanwhile. */
+		/* All of it decided unlocked, so all of it again: prev may
+		 * have run elsewhere meanwhile, had its affinity changed and
+		 * come back here, where the new mask keeps it (the change
+		 * moved it if it did not); and a push asked for some ticks
+		 * ago may be stale, other balancing having evened the two
+		 * CPUs out. */
 		if (prev->on_rq && prev->cpu == rq->cpu && !prev->on_cpu &&
 		    rq->curr != prev && !list_empty(&prev->rq_node) &&
+		    lb_allowed(prev, to) &&
 		    (!lb_allowed(prev, rq->cpu) ||
 		     rq->nr_running > dst->nr_running))
 			sched_move_task(rq, dst, prev);
 		double_rq_unlock(rq, dst);
 	}
-	__atomic_store_n(&prev->pinned, 0, __ATOMIC_RELEASE);
+	__atomic_sub_fetch(&prev->pinned, 1, __ATOMIC_RELEASE);
 }

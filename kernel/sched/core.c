@@ -317,11 +317,12 @@ sched_finish_switch(void)
 	rq->push_cpu = -1;
 	/* Decide while prev is still ours: once on_cpu is clear, other CPUs
 	 * may take prev, run it, and reap it when it exits, unless it is
-	 * pinned until balance_after_switch() is done with it. */
+	 * pinned until balance_after_switch() is done with it (a count:
+	 * another CPU may be moving it still after an earlier switch). */
 	move = prev->state == TASK_RUNNING && prev != rq->idle &&
 	       (to >= 0 || !(prev->cpus_allowed & (1u << rq->cpu)));
 	if (move)
-		prev->pinned = 1;
+		__atomic_add_fetch(&prev->pinned, 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&prev->on_cpu, 0, __ATOMIC_RELEASE);
 	spin_unlock(&rq->lock);
 	if (move)
@@ -960,6 +961,13 @@ sched_move_task(struct rq *src, struct rq *dst, struct task *p)
 {
 	assert_rq_locked(src);
 	assert_rq_locked(dst);
+	/* every caller decides first, maybe unlocked: what it decided must
+	 * still hold now */
+	if (!((p->cpus_allowed >> dst->cpu) & 1) || p->on_cpu ||
+	    p->cpu != src->cpu)
+		panic("sched_move_task: task %d from cpu%d to cpu%d, but its "
+		      "mask is 0x%x, its cpu %d, on a CPU: %d", p->tid,
+		      src->cpu, dst->cpu, p->cpus_allowed, p->cpu, p->on_cpu);
 	dequeue_queued(src, p);
 	src->nr_running--;
 	sched_ops.migrate_out(src, p);

@@ -57,6 +57,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -92,6 +93,20 @@ struct record {			/* one per worker, written as it ends */
 };
 
 static int ncpu, report_fd;
+
+/* How often the driver changed each worker's affinity (by pid, in a
+ * MAP_SHARED page all workers inherit): a worker that finds itself
+ * outside its own new mask blames the kernel only if the driver did not
+ * change the mask meanwhile, twice perhaps, ending on the same mask. */
+#define MEDDLE_SLOTS	1024
+static volatile uint32_t *meddled;
+
+static uint32_t
+meddle_count(pid_t pid)
+{
+	return __atomic_load_n(&meddled[pid & (MEDDLE_SLOTS - 1)],
+			       __ATOMIC_SEQ_CST);
+}
 
 static uint32_t
 rnd(uint32_t *s)		/* xorshift32 */
@@ -390,20 +405,20 @@ worker(int id)
 			break;
 		case OP_AFFINITY: {
 			int m = random_mask(&s, &set), cpu, now = 0;
+			uint32_t driver = meddle_count(getpid());
 			cpu_set_t cur;
 			if (sched_setaffinity(0, sizeof(set), &set) != 0)
 				worker_fail("sched_setaffinity failed", errno);
 			cpu = sched_getcpu();
 			if (m & (1 << cpu))
 				break;
-			/* The driver may have changed the mask meanwhile;
-			 * if it did not, the kernel left us on a CPU
-			 * outside our own new mask. */
+			/* Unless the driver changed the mask meanwhile, the
+			 * kernel left us on a CPU outside our own new mask. */
 			CPU_ZERO(&cur);
 			sched_getaffinity(0, sizeof(cur), &cur);
 			for (int c = 0; c < ncpu; c++)
 				now |= CPU_ISSET(c, &cur) ? 1 << c : 0;
-			if (now == m) {
+			if (now == m && meddle_count(getpid()) == driver) {
 				printf("s_stress: worker %d (pid %d): on cpu%d "
 				       "after sched_setaffinity(%#x)\n", id,
 				       getpid(), cpu, m);
@@ -641,6 +656,9 @@ main(int argc, char **argv)
 	ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	signal(SIGPIPE, SIG_IGN);	/* inherited: EPIPE, not death */
 	CHECK_EQ(pipe(report), 0);
+	meddled = mmap(NULL, MEDDLE_SLOTS * sizeof(*meddled),
+		       PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	CHECK(meddled != MAP_FAILED);
 	printf("s_stress: %d workers for %ld ms on %d CPUs\n", NWORKERS,
 	       duration_ms, ncpu);
 	fflush(stdout);
@@ -668,6 +686,9 @@ main(int argc, char **argv)
 		case 3:
 		case 4:
 			random_mask(&s, &set);
+			if (sl->pid)	/* counted first: see meddled */
+				__atomic_add_fetch(&meddled[sl->pid &
+					(MEDDLE_SLOTS - 1)], 1, __ATOMIC_SEQ_CST);
 			if (sl->pid)
 				sched_setaffinity(sl->pid, sizeof(set), &set);
 			break;
