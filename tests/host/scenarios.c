@@ -595,6 +595,58 @@ affinity_self(void)
 	affinity_report(&self_change, 1);
 }
 
+/* A push decided before an affinity change, acted on after it.  cpu1
+ * switched B out with a push to cpu0 pending (B's mask allowed cpu0);
+ * balance_after_switch() looks at the mask without locks, and in the gap
+ * before its locks another CPU narrows B's mask to cpu1 alone.  B is
+ * queued on cpu1, inside the new mask, so the change does not move it,
+ * and the push must not move it either.  cpu1 holds one more task than
+ * cpu0, so a push that trusted its unlocked look would go. */
+static struct sim_task *late_b;
+
+static void
+late_narrow(void)
+{
+	if (sched_set_affinity(&late_b->task, 1u << 1) != 0)
+		sim_fail("sched_set_affinity(B, 0x2) refused");
+}
+
+static void
+late_push_fn(void *arg)
+{
+	struct task *b = &late_b->task;
+
+	(void)arg;
+	if (sched_set_affinity(b, 0x3) != 0)
+		sim_fail("sched_set_affinity(B, 0x3) refused");
+	if (b->cpu != 1 || list_empty(&b->rq_node) ||
+	    cpu_rq(1)->nr_running <= cpu_rq(0)->nr_running)
+		sim_fail("setup: B is not queued on a busier cpu1");
+	__atomic_add_fetch(&b->pinned, 1, __ATOMIC_RELAXED);	/* as the switch does */
+	sim_cli_hook = late_narrow;
+	balance_after_switch(cpu_rq(1), b, 0);
+	if (sim_cli_hook)
+		sim_fail("balance_after_switch took no lock");
+	sim_info("B: mask 0x%x, on cpu%d after the late push", b->cpus_allowed,
+		 b->cpu);
+	if (b->cpu != 1)
+		sim_fail("the push moved B to cpu%d, outside its mask 0x%x",
+			 b->cpu, b->cpus_allowed);
+}
+
+static void
+affinity_late_push(void)
+{
+	struct sim_task *a, *c;
+
+	affinity_setup(&a, &late_b);
+	c = new_task("C%d", 1, 1u << 1);	/* cpu1: 3 tasks, cpu0: 2 */
+	sim_hog(c);
+	sim_start(c, 0);
+	sim_on(1, late_push_fn, NULL);
+	sim_run_until(T0 + 1100 * MS);
+}
+
 /* (4) a wakeup on an idle remote CPU runs before that CPU's next tick:
  * the reschedule IPI (sim_ipi_ns, 1 us) starts it, not a tick (1 ms). */
 struct wake_probe {
@@ -975,6 +1027,7 @@ const struct scenario generic_scenarios[] = {
 	{ "affinity-running", affinity_running },
 	{ "affinity-queued", affinity_queued },
 	{ "affinity-self", affinity_self },
+	{ "affinity-late-push", affinity_late_push },
 	{ "wake-idle-remote", wake_idle_remote },
 	{ "all-idle", all_idle },
 	{ "wakeups-10k", wakeups_10k },

@@ -33,6 +33,7 @@ int ncpu;
 struct cpu *sim_this_cpu = &cpus[0];
 int sim_cpu_id;
 uint32_t sim_eflags[MAX_CPUS];
+void (*sim_cli_hook)(void);
 uint64_t sim_now;
 
 void

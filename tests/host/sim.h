@@ -137,6 +137,10 @@ void sim_run_until(uint64_t t);
 void sim_account_all(void);		/* charge every CPU up to sim_now */
 void sim_at(uint64_t when, int cpu, void (*fn)(void *), void *arg);
 void sim_on(int cpu, void (*fn)(void *), void *arg);	/* now */
+/* A race in one thread: the simulated CPU's next cli() - the start of
+ * its next spin_lock() - first runs this (once), as if another CPU had
+ * done it in the gap before the lock. */
+extern void (*sim_cli_hook)(void);
 uint64_t sim_rand(void);
 void sim_seed(uint64_t seed);
 

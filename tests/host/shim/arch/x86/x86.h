@@ -23,7 +23,21 @@ extern uint64_t sim_now;		/* virtual time, ns */
 void sim_spin_forever(void) __attribute__((noreturn));
 void sim_hlt(void);
 
-static inline void cli(void) { sim_eflags[sim_cpu_id] &= ~FL_IF; }
+/* One-shot interleaving point (sim.h): run what another CPU does right
+ * before this CPU next turns interrupts off, i.e. before its next lock. */
+extern void (*sim_cli_hook)(void);
+
+static inline void
+cli(void)
+{
+	void (*hook)(void) = sim_cli_hook;
+
+	if (hook) {
+		sim_cli_hook = 0;
+		hook();
+	}
+	sim_eflags[sim_cpu_id] &= ~FL_IF;
+}
 static inline void sti(void) { sim_eflags[sim_cpu_id] |= FL_IF; }
 static inline void hlt(void) { sim_hlt(); }
 static inline void sti_hlt(void) { sti(); sim_hlt(); }
