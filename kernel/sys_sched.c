@@ -128,8 +128,16 @@ SYSCALL(sys_sched_setaffinity)
 		return -ESRCH;
 	}
 	if (t != current) {
+		/* as on Linux, return once t has left the CPUs the new mask
+		 * excludes; waiting needs no proc_lock, only t's memory */
 		r = sched_set_affinity(t, mask) < 0 ? -EINVAL : 0;
+		if (r == 0)
+			sched_pin(t);
 		spin_unlock(&proc_lock);
+		if (r == 0) {
+			sched_affinity_wait(t);
+			sched_unpin(t);
+		}
 		return r;
 	}
 	spin_unlock(&proc_lock);

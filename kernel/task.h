@@ -99,8 +99,8 @@ struct task {
 	volatile int state;
 	int on_rq;			/* counted in its rq's nr_running */
 	volatile int on_cpu;		/* registers live on some CPU */
-	volatile int pinned;		/* CPUs still looking at it after
-					 * switching away: not to be freed */
+	volatile int pinned;		/* CPUs still looking at it without
+					 * locks: not to be freed */
 	int cpu;			/* the runqueue it belongs to */
 	uint32_t cpus_allowed;		/* affinity mask */
 	struct list rq_node;		/* in its class's queue while queued:

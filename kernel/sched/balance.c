@@ -474,5 +474,5 @@ balance_after_switch(struct rq *rq, struct task *prev, int to)
 			sched_move_task(rq, dst, prev);
 		double_rq_unlock(rq, dst);
 	}
-	__atomic_sub_fetch(&prev->pinned, 1, __ATOMIC_RELEASE);
+	sched_unpin(prev);
 }

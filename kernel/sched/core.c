@@ -322,7 +322,7 @@ sched_finish_switch(void)
 	move = prev->state == TASK_RUNNING && prev != rq->idle &&
 	       (to >= 0 || !(prev->cpus_allowed & (1u << rq->cpu)));
 	if (move)
-		__atomic_add_fetch(&prev->pinned, 1, __ATOMIC_RELAXED);
+		sched_pin(prev);
 	__atomic_store_n(&prev->on_cpu, 0, __ATOMIC_RELEASE);
 	spin_unlock(&rq->lock);
 	if (move)
@@ -953,6 +953,52 @@ sched_set_affinity(struct task *p, uint32_t mask)
 		schedule();
 	}
 	return 0;
+}
+
+/* Where p is (read unlocked, as the loop below retries) agrees with its
+ * mask, or p is off every runqueue: a wakeup places it within the mask. */
+static int
+placed_within_mask(const struct task *p)
+{
+	int cpu = __atomic_load_n(&p->cpu, __ATOMIC_ACQUIRE);
+
+	if ((__atomic_load_n(&p->cpus_allowed, __ATOMIC_RELAXED) >> cpu) & 1)
+		return 1;
+	return !__atomic_load_n(&p->on_cpu, __ATOMIC_ACQUIRE) &&
+	       !__atomic_load_n(&p->on_rq, __ATOMIC_ACQUIRE);
+}
+
+/* A running p takes the reschedule IPI, switches out and is moved by
+ * balance_after_switch(); a queued one was moved already.  Either takes
+ * microseconds, so a wait far longer is a kernel bug. */
+void
+sched_affinity_wait(struct task *p)
+{
+	uint64_t start = sched_clock();
+	uint32_t tries = 0;
+
+	KASSERT(p != current && (read_eflags() & FL_IF));
+	while (!placed_within_mask(p)) {
+		cpu_relax();
+		if ((++tries & 4095) == 0 &&
+		    sched_clock() - start > SPIN_TIMEOUT_NS)
+			panic("sched_setaffinity: task %d stays on cpu%d, "
+			      "outside its mask 0x%x", p->tid, p->cpu,
+			      p->cpus_allowed);
+	}
+}
+
+/* Keep p's memory while looking at it without locks (task_free waits). */
+void
+sched_pin(struct task *p)
+{
+	__atomic_add_fetch(&p->pinned, 1, __ATOMIC_RELAXED);
+}
+
+void
+sched_unpin(struct task *p)
+{
+	__atomic_sub_fetch(&p->pinned, 1, __ATOMIC_RELEASE);
 }
 
 /* Move queued task p (not running) from src to dst.  Both locked. */

@@ -129,6 +129,13 @@ void sched_getscheduler(struct task *p, int *cls, int *prio);
  * the policy has no per-task slice. */
 int sched_set_slice(struct task *p, uint32_t ns);
 int sched_set_affinity(struct task *p, uint32_t mask);
+/* After sched_set_affinity() on another task: return once p no longer
+ * runs or waits on a CPU outside its mask (Linux's set_cpus_allowed_ptr
+ * waits for its migration thread).  No lock held, interrupts on; the
+ * caller keeps p from being freed with sched_pin() until sched_unpin(). */
+void sched_affinity_wait(struct task *p);
+void sched_pin(struct task *p);
+void sched_unpin(struct task *p);
 /* If p runs on some CPU, make it enter the kernel soon and go through
  * its return-to-user path (a kill, a signal): Linux's kick_process(). */
 void sched_kick(struct task *p);
