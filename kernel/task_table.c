@@ -95,13 +95,12 @@ task_alloc_idle(int cpu, uintptr_t stack_top)
 	return t;
 }
 
-/* Free an exited task.  It must not be on any CPU any more. */
+/* Free an exited task: out of the table first, so that no one finds it
+ * any more, then wait until no CPU runs it and no one who found it before
+ * (under proc_lock) still looks at it (sched_pin). */
 void
 task_free(struct task *t)
 {
-	while (__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE) ||
-	       __atomic_load_n(&t->pinned, __ATOMIC_ACQUIRE))
-		cpu_relax();
 	spin_lock(&proc_lock);
 	for (int i = 0; i < slots_span; i++)
 		if (task_table[i] == t) {
@@ -112,6 +111,9 @@ task_free(struct task *t)
 		slots_span--;
 	list_del(&t->thread_node);
 	spin_unlock(&proc_lock);
+	while (__atomic_load_n(&t->on_cpu, __ATOMIC_ACQUIRE) ||
+	       __atomic_load_n(&t->pinned, __ATOMIC_ACQUIRE))
+		cpu_relax();
 	kstack_free(t->kstack);
 	t->magic = 0;
 	kfree(t);
