@@ -310,7 +310,11 @@ lb_can_migrate(const struct lb_params *lp, struct task *p, struct rq *src,
 }
 
 /* Ask busiest to push its running task to `to` at its next switch (the
- * work of Linux's migration thread); 0 if that task may not go there. */
+ * work of Linux's migration thread); 0 if that task may not go there, or
+ * if another CPU's push is pending already: like Linux's load_balance()
+ * (busiest->active_balance), the first asker keeps it.  Overwriting it
+ * let a CPU whose ticks always came just after another's ask in vain for
+ * good, in lockstep under det, and its one task never had to share. */
 int
 lb_active_balance(struct rq *busiest, int to)
 {
@@ -318,7 +322,7 @@ lb_active_balance(struct rq *busiest, int to)
 
 	assert_rq_locked(busiest);
 	if (curr == busiest->idle || task_is_rt(&curr->view) ||
-	    !lb_allowed(curr, to))
+	    !lb_allowed(curr, to) || busiest->push_cpu >= 0)
 		return 0;
 	busiest->push_cpu = to;
 	busiest->stats.alb_pushed++;
@@ -337,27 +341,36 @@ lb_trace_and_check(struct rq *this, struct rq *busiest, int moved,
 	sched_check_rq(this);
 }
 
-/* Stagger the CPUs across the interval, as 2.6's CPU_OFFSET did:
- * balancing all at once hands one extra task down the line without it
- * ever running. */
+/* Stagger the CPUs, as 2.6's CPU_OFFSET did: balancing all at once hands
+ * one extra task down the line without it ever running.  Each CPU's
+ * offset is its share of unit_ms, the shortest interval of the caller's
+ * mode (busy or idle), and not of its own interval: the intervals double
+ * from the unit, so CPUs whose intervals grew apart still never
+ * balance at the same moment.  (With shares of the interval, a CPU at 256
+ * ms fell on another's 64 ms grid; in det, where the ticks keep step, it
+ * lost every race for the one surplus task, its interval stayed at the
+ * maximum and it never took part in the 5-on-4 rotation.) */
 void
-lb_set_next(struct rq *rq, uint64_t now, uint64_t interval_ms)
+lb_set_next(struct rq *rq, uint64_t now, uint64_t interval_ms,
+	    uint64_t unit_ms)
 {
-	uint64_t ns = interval_ms * 1000000ull;
+	uint64_t ns = interval_ms * 1000000ull, unit = unit_ms * 1000000ull;
 
+	/* (tunables can make a maximum that is not a multiple: then the
+	 * offsets just stagger less well) */
 	rq->next_balance = (now / ns + 1) * ns +
-			   ns * (uint64_t)rq->cpu / (uint64_t)ncpu;
+			   unit * (uint64_t)rq->cpu / (uint64_t)ncpu;
 }
 
 /* A CPU going idle: its next balance no later than one idle interval
  * (balance_interval_ms, not times busy_factor) from now, on the same
  * staggered grid; an earlier one is kept. */
 void
-lb_next_idle(struct rq *rq, uint64_t now)
+lb_next_idle(struct rq *rq, uint64_t now, uint64_t unit_ms)
 {
 	uint64_t due = rq->next_balance;
 
-	lb_set_next(rq, now, (uint64_t)rq->balance_interval_ms);
+	lb_set_next(rq, now, (uint64_t)rq->balance_interval_ms, unit_ms);
 	if (due < rq->next_balance)
 		rq->next_balance = due;
 }
@@ -437,7 +450,7 @@ balance_newidle(struct rq *rq)
 		 * the next balance forward to the idle interval, pull or
 		 * not; Quanta's own era keeps its rotation's timing */
 		if (lp.era == LB_ERA_MODERN)
-			lb_next_idle(rq, sched_clock());
+			lb_next_idle(rq, sched_clock(), lp.min_interval_ms);
 	}
 }
 

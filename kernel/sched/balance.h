@@ -38,10 +38,13 @@ int lb_can_migrate(const struct lb_params *lp, struct task *p,
 int lb_active_balance(struct rq *busiest, int to);
 void lb_trace_and_check(struct rq *this, struct rq *busiest, int moved,
 			unsigned long imbalance);
-/* The next balance time from an interval in ms, staggered by CPU; and
- * for a CPU going idle, no later than the idle interval. */
-void lb_set_next(struct rq *rq, uint64_t now, uint64_t interval_ms);
-void lb_next_idle(struct rq *rq, uint64_t now);
+/* The next balance time from an interval in ms, staggered by CPU in
+ * shares of unit_ms (the shortest interval of the mode, which divides
+ * interval_ms); and for a CPU going idle, no later than the idle
+ * interval. */
+void lb_set_next(struct rq *rq, uint64_t now, uint64_t interval_ms,
+		 uint64_t unit_ms);
+void lb_next_idle(struct rq *rq, uint64_t now, uint64_t unit_ms);
 
 /* The eras' periodic and newly-idle balancing; `locked`: this rq is
  * locked on entry (newly idle) and stays so on return. */

@@ -239,7 +239,8 @@ lb_tick_domains(const struct lb_params *lp, struct rq *rq, uint64_t now)
 	if (rq->balance_interval_ms < min)
 		rq->balance_interval_ms = min;
 	lb_set_next(rq, now, (uint64_t)rq->balance_interval_ms *
-		    (idle ? 1 : lp->busy_factor));
+		    (idle ? 1 : lp->busy_factor),
+		    lp->min_interval_ms * (idle ? 1 : lp->busy_factor));
 }
 
 /*
@@ -263,7 +264,7 @@ lb_newidle_domains(const struct lb_params *lp, struct rq *rq, uint64_t now)
 	moved = lb_balance_domains(lp, rq, LB_NEWLY_IDLE, 1, &outcome);
 	if (lp->era == LB_ERA_2_6_24 && !moved && now < due)
 		return;
-	lb_next_idle(rq, now);
+	lb_next_idle(rq, now, lp->min_interval_ms);
 }
 
 /* try_to_wake_up()'s SD_WAKE_AFFINE test, 2.6.22 and 2.6.24: wake p on

@@ -163,5 +163,6 @@ lb_tick_modern(const struct lb_params *lp, struct rq *rq, uint64_t now)
 	if (rq->balance_interval_ms > (int64_t)lp->max_interval_ms)
 		rq->balance_interval_ms = (int64_t)lp->max_interval_ms;
 	lb_set_next(rq, now, (uint64_t)rq->balance_interval_ms *
-		    (idle ? 1 : lp->busy_factor));
+		    (idle ? 1 : lp->busy_factor),
+		    lp->min_interval_ms * (idle ? 1 : lp->busy_factor));
 }

@@ -241,7 +241,7 @@ sched_push_curr(struct rq *src, struct rq *dst)
 	spin_lock(&src->lock);
 	curr = src->curr;
 	if (curr != src->idle && !task_is_rt(&curr->view) &&
-	    may_run_on(curr, dst)) {
+	    may_run_on(curr, dst) && src->push_cpu < 0) {
 		src->push_cpu = dst->cpu;	/* sched_finish_switch() */
 		src->stats.alb_pushed++;
 		sched_resched(src);

@@ -375,7 +375,8 @@ sched_cpu_factor(int mode, int max_cpus)
  * none.  Push: ask src's running task (one of the policy's, allowed on
  * dst) to move to dst at its next switch, which sched_resched(src) makes
  * soon; it moves only if src then still runs more tasks than dst.  1 if
- * asked, 0 if src's current task may not go. */
+ * asked, 0 if src's current task may not go or another push from src is
+ * pending (the first asker keeps it, as in Linux's load_balance()). */
 int sched_pull_task(struct rq *dst, struct rq *src);
 int sched_push_curr(struct rq *src, struct rq *dst);
 /* Nanoseconds since boot (the TSC, scaled); rq_clock() is cheaper. */
