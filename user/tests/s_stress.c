@@ -686,11 +686,11 @@ main(int argc, char **argv)
 		case 3:
 		case 4:
 			random_mask(&s, &set);
-			if (sl->pid)	/* counted first: see meddled */
+			if (sl->pid) {	/* counted first: see meddled */
 				__atomic_add_fetch(&meddled[sl->pid &
 					(MEDDLE_SLOTS - 1)], 1, __ATOMIC_SEQ_CST);
-			if (sl->pid)
 				sched_setaffinity(sl->pid, sizeof(set), &set);
+			}
 			break;
 		}
 		if (t >= next_watch) {
