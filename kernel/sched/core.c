@@ -239,7 +239,10 @@ pick_next_task(struct rq *rq)
 		p = sched_ops.pick_next(rq);
 		if (!p)
 			return NULL;
-		if (list_empty(&p->rq_node) || p->cpu != rq->cpu || is_rt(p))
+		/* the policy is checked, not trusted, in SCHED_DEBUG builds
+		 * (a release build is for measuring a policy that passed) */
+		if (SCHED_DEBUG && (list_empty(&p->rq_node) ||
+				    p->cpu != rq->cpu || is_rt(p)))
 			panic("pick_next: policy chose task %d, not one of its "
 			      "queued tasks on cpu%d", p->tid, rq->cpu);
 		list_del(&p->rq_node);
@@ -526,7 +529,8 @@ select_task_cpu(struct task *p, int flags, int from)
 		return cpu >= 0 ? cpu : sched_default_select_cpu(p, flags, from);
 	}
 	cpu = sched_ops.select_cpu(p, flags, from);
-	if ((unsigned)cpu >= (unsigned)ncpu || !((p->cpus_allowed >> cpu) & 1))
+	if (SCHED_DEBUG && ((unsigned)cpu >= (unsigned)ncpu ||
+			    !((p->cpus_allowed >> cpu) & 1)))
 		panic("select_cpu: policy %s put task %d on cpu %d, outside "
 		      "its CPUs (mask 0x%x, %d online)", sched_ops.name, p->tid,
 		      cpu, p->cpus_allowed, ncpu);
