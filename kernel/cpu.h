@@ -30,6 +30,8 @@ struct cpu {
 	int intena;
 	/* the locks this CPU holds, for the rank check (SCHED_DEBUG) */
 	int nheld;
+	int irq_depth;			/* interrupt handlers running here
+					 * (SCHED_DEBUG: the lock checks) */
 	struct lock_held held[LOCKS_HELD_MAX];
 
 	/* time, see time.c */

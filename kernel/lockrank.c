@@ -105,13 +105,17 @@ lockrank_acquire(struct cpu *c, struct spinlock *lk, uintptr_t pc)
 		const struct lock_held *h = &c->held[i];
 		int hr = lockrank_of(h->lk);
 
+		/* A task lock the interrupted task holds is no part of the
+		 * handler's order: the handler never waits for it. */
+		if (h->irq_depth < c->irq_depth)
+			continue;
 		if (hr > rank || (hr == rank && !(h->lk != lk && nests(lk))))
 			out_of_order(lk, pc, h);
 	}
 	if (c->nheld == LOCKS_HELD_MAX)
 		panic("lock order: cpu%d holds %d locks and takes '%s'",
 		      cpu_id(), c->nheld, lk->name);
-	c->held[c->nheld++] = (struct lock_held){ lk, pc };
+	c->held[c->nheld++] = (struct lock_held){ lk, pc, c->irq_depth };
 }
 
 void

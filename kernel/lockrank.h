@@ -24,6 +24,7 @@ struct cpu;
 struct lock_held {
 	struct spinlock *lk;
 	uintptr_t pc;
+	int irq_depth;		/* the CPU's interrupt depth when taken */
 };
 
 /* SCHED_DEBUG's spin_lock(), with lk just taken at pc on c. */

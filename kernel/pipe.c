@@ -71,7 +71,7 @@ pipe_close(struct file *f)
 	struct pipe *p = f->priv;
 	int last;
 
-	spin_lock(&p->lock);
+	spin_lock_task(&p->lock);
 	if (f->readable)
 		p->readers--;
 	else
@@ -79,7 +79,7 @@ pipe_close(struct file *f)
 	waitq_wake_all(&p->rd_wait, 0);	/* EOF or EPIPE to the other end */
 	waitq_wake_all(&p->wr_wait, 0);
 	last = p->readers == 0 && p->writers == 0;
-	spin_unlock(&p->lock);
+	spin_unlock_task(&p->lock);
 	poll_notify(p);
 	if (last)
 		pipe_free(p);
@@ -114,15 +114,15 @@ pipe_read(struct file *f, char *ubuf, size_t n)
 
 	if (n == 0)
 		return 0;
-	spin_lock(&p->lock);
+	spin_lock_task(&p->lock);
 	for (;;) {
 		while (p->r == p->w && p->writers > 0) {
 			if (f->nonblock) {
-				spin_unlock(&p->lock);
+				spin_unlock_task(&p->lock);
 				return -EAGAIN;
 			}
 			if ((err = waitq_sleep(&p->rd_wait, &p->lock, 0)) < 0) {
-				spin_unlock(&p->lock);
+				spin_unlock_task(&p->lock);
 				return err;
 			}
 		}
@@ -130,15 +130,15 @@ pipe_read(struct file *f, char *ubuf, size_t n)
 		if (k == 0 || ring_copy(p, p->r, ubuf, k, 1) == 0)
 			break;
 		/* the buffer needs a page made usable: not under the lock */
-		spin_unlock(&p->lock);
+		spin_unlock_task(&p->lock);
 		if (user_fault_in(ubuf, k, 1) < 0)
 			return -EFAULT;		/* nothing was consumed */
-		spin_lock(&p->lock);
+		spin_lock_task(&p->lock);
 	}
 	p->r += k;
 	if (k)
 		waitq_wake_all(&p->wr_wait, 0);		/* done: asynchronous */
-	spin_unlock(&p->lock);
+	spin_unlock_task(&p->lock);
 	if (k)
 		poll_notify(p);
 	return (int)k;
@@ -178,7 +178,7 @@ pipe_write(struct file *f, const char *ubuf, size_t n)
 
 	if (n == 0)
 		return 0;
-	spin_lock(&p->lock);
+	spin_lock_task(&p->lock);
 	while (done < n) {
 		uint32_t k, room;
 		if ((err = wait_room(f, p, done ? 1 : n)) < 0)
@@ -186,9 +186,9 @@ pipe_write(struct file *f, const char *ubuf, size_t n)
 		room = p->size - (p->w - p->r);
 		k = n - done < room ? (uint32_t)(n - done) : room;
 		if (ring_copy(p, p->w, (char *)ubuf + done, k, 0) < 0) {
-			spin_unlock(&p->lock);
+			spin_unlock_task(&p->lock);
 			err = user_fault_in(ubuf + done, k, 0);
-			spin_lock(&p->lock);
+			spin_lock_task(&p->lock);
 			if (err < 0)
 				break;
 			continue;	/* the pipe may have changed meanwhile */
@@ -198,7 +198,7 @@ pipe_write(struct file *f, const char *ubuf, size_t n)
 	}
 	if (done)
 		waitq_wake_all(&p->rd_wait, 0);		/* done: asynchronous */
-	spin_unlock(&p->lock);
+	spin_unlock_task(&p->lock);
 	if (done)
 		poll_notify(p);
 	if (err == -EPIPE)
@@ -222,7 +222,7 @@ pipe_poll(struct file *f)
 	struct pipe *p = f->priv;
 	int ev = 0;
 
-	spin_lock(&p->lock);
+	spin_lock_task(&p->lock);
 	if (f->readable) {
 		if (p->r != p->w)
 			ev |= Q_POLLIN;
@@ -234,7 +234,7 @@ pipe_poll(struct file *f)
 		else if (p->size - (p->w - p->r) >= (p->size < PIPE_BUF ? 1 : PIPE_BUF))
 			ev |= Q_POLLOUT;
 	}
-	spin_unlock(&p->lock);
+	spin_unlock_task(&p->lock);
 	return ev;
 }
 
@@ -247,9 +247,9 @@ pipe_ioctl(struct file *f, uint32_t req, uint32_t arg)
 
 	if (req != Q_FIONREAD)
 		return -ENOTTY;
-	spin_lock(&p->lock);
+	spin_lock_task(&p->lock);
 	n = (int)(p->w - p->r);
-	spin_unlock(&p->lock);
+	spin_unlock_task(&p->lock);
 	return copy_to_user((void *)arg, &n, sizeof(n));
 }
 
@@ -267,7 +267,7 @@ pipe_create(struct file **rd, struct file **wr)
 		kfree(p);
 		return -ENOMEM;
 	}
-	spin_init(&p->lock, "pipe");
+	spin_init_task(&p->lock, "pipe");
 	p->size = pipe_size;
 	p->readers = p->writers = 1;
 	waitq_init(&p->rd_wait);

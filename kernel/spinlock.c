@@ -19,6 +19,93 @@ spin_init(struct spinlock *lk, const char *name)
 	lk->cpu = 0;
 	lk->pc = 0;
 	lk->rank = 0;
+	lk->task_only = 0;
+	lk->irq_used = 0;
+}
+
+void
+spin_init_task(struct spinlock *lk, const char *name)
+{
+	spin_init(lk, name);
+	lk->task_only = 1;
+}
+
+/* ---- SCHED_DEBUG: the two kinds of lock kept apart ---- */
+
+static void __attribute__((noreturn))
+kind_misuse(struct spinlock *lk, uintptr_t pc, const char *what)
+{
+	uintptr_t off = 0;
+	const char *f = ksym_lookup(pc, &off);
+
+	panic("spinlock '%s' at %s+0x%x: %s", lk->name, f ? f : "?", off,
+	      what);
+}
+
+/* spin_lock() of a task lock, or the first time an interrupt handler
+ * takes lk: from now on no task lock may be taken under lk. */
+void __attribute__((noinline))
+spin_debug_irq_lock(struct spinlock *lk)
+{
+	uintptr_t pc = (uintptr_t)__builtin_return_address(0);
+
+	if (lk->task_only)
+		kind_misuse(lk, pc, "a task lock taken with spin_lock()");
+	lk->irq_used = 1;
+}
+
+/* Before the exchange: lk is a task lock, this is a task, and no lock
+ * this CPU holds is one an interrupt handler takes (its holder could
+ * wait for us while our own interrupted holder of lk, on another CPU,
+ * waits for it). */
+void
+spin_debug_task_lock(struct spinlock *lk, uintptr_t pc)
+{
+	struct cpu *c;
+
+	irq_push();
+	c = this_cpu();
+	if (!lk->task_only)
+		kind_misuse(lk, pc, "spin_lock_task() of a lock that is not "
+			    "a task lock");
+	if (c->irq_depth)
+		kind_misuse(lk, pc, "a task lock taken by an interrupt "
+			    "handler");
+	if (lk->locked && lk->cpu == c)
+		spin_recursion(lk, pc);
+	for (int i = 0; i < c->nheld; i++)
+		if (c->held[i].lk->irq_used)
+			kind_misuse(lk, pc, "a task lock taken under a lock "
+				    "interrupt handlers take");
+	irq_pop();
+}
+
+/* After the exchange: record the holder, as spin_lock() does. */
+void
+spin_debug_task_locked(struct spinlock *lk, uintptr_t pc)
+{
+	struct cpu *c;
+
+	irq_push();		/* the record is the CPU's, not the task's */
+	c = this_cpu();
+	lk->cpu = c;
+	lk->pc = pc;
+	lockrank_acquire(c, lk, pc);
+	irq_pop();
+}
+
+void
+spin_debug_task_unlock(struct spinlock *lk)
+{
+	struct cpu *c;
+
+	irq_push();
+	c = this_cpu();
+	if (!lk->locked || lk->cpu != c)
+		spin_not_held(lk);
+	lockrank_release(c, lk);
+	lk->cpu = 0;
+	irq_pop();
 }
 
 /* Called with interrupts off (the caller pushed), so this_cpu() is stable. */

@@ -16,6 +16,16 @@
  * the exchange and the interrupt nesting, an unlock the store and the
  * nesting (docs/performance.md).
  *
+ * A task lock (spin_init_task, spin_lock_task) is the exception: no
+ * interrupt handler ever takes it, so it leaves interrupts as they are,
+ * as Linux's plain spin_lock() does against spin_lock_irqsave().  An
+ * interrupt that arrives while a task holds one cannot spin on it, and
+ * the kernel does not preempt a task in kernel mode, so the holder keeps
+ * its CPU.  What it must not do is hold a lock that interrupt handlers
+ * take while it waits for a task lock: a holder on another CPU,
+ * interrupted, could then spin on that lock.  SCHED_DEBUG builds check
+ * both rules (spinlock.c).
+ *
  * The fast paths are inline: a pipe round trip takes a dozen locks, and a
  * call with its frame cost more than the locking itself.  Everything rare
  * (waiting, the reports) is out of line in spinlock.c.
@@ -35,14 +45,18 @@ struct spinlock {
 				 * (SCHED_DEBUG; else 0) */
 	uintptr_t pc;		/* where the holder took it (SCHED_DEBUG) */
 	int8_t rank;		/* lockrank.c; 0 until first looked up */
+	uint8_t task_only;	/* a task lock (spin_init_task) */
+	uint8_t irq_used;	/* an interrupt handler took it (SCHED_DEBUG) */
 };
 
-#define SPINLOCK_INIT(n)	{ 0, (n), 0, 0, 0 }
+#define SPINLOCK_INIT(n)	{ 0, (n), 0, 0, 0, 0, 0 }
 #define SPIN_TIMEOUT_NS		2000000000ull	/* 2 s: in the real profile
 						 * a host stall counts too */
 
 /* Make lk an unlocked lock called name (rank 0) before first use. */
 void spin_init(struct spinlock *lk, const char *name);
+/* The same for a task lock: spin_lock_task() and spin_unlock_task() only. */
+void spin_init_task(struct spinlock *lk, const char *name);
 /* 1 when this CPU holds lk (interrupts off, so the CPU is stable).
  * SCHED_DEBUG builds only: the release build records no holder. */
 int spin_holding(const struct spinlock *lk);
@@ -53,6 +67,11 @@ void spin_recursion(struct spinlock *lk, uintptr_t pc)
 	__attribute__((noreturn));
 void spin_not_held(struct spinlock *lk) __attribute__((noreturn));
 void irq_unbalanced(void) __attribute__((noreturn));
+/* SCHED_DEBUG: the checks and the holder's record of the lock kinds. */
+void spin_debug_irq_lock(struct spinlock *lk);
+void spin_debug_task_lock(struct spinlock *lk, uintptr_t pc);
+void spin_debug_task_locked(struct spinlock *lk, uintptr_t pc);
+void spin_debug_task_unlock(struct spinlock *lk);
 
 /* Disable interrupts with nesting; returns this CPU, stable from now on.
  * The first level remembers whether interrupts were on. */
@@ -101,6 +120,8 @@ spin_lock(struct spinlock *lk)
 
 	if (SCHED_DEBUG && lk->locked && lk->cpu == c)
 		spin_recursion(lk, here_pc());
+	if (SCHED_DEBUG && (lk->task_only || (c->irq_depth && !lk->irq_used)))
+		spin_debug_irq_lock(lk);
 	if (__atomic_exchange_n(&lk->locked, 1, __ATOMIC_ACQUIRE) != 0)
 		spin_wait(lk);
 	if (SCHED_DEBUG) {
@@ -123,6 +144,46 @@ spin_unlock(struct spinlock *lk)
 	}
 	__atomic_store_n(&lk->locked, 0, __ATOMIC_RELEASE);
 	irq_pop_cpu(c);
+}
+
+/* A task lock: the exchange and the store, nothing else in a release
+ * build.  Interrupts stay as the caller had them. */
+static inline __attribute__((always_inline)) void
+spin_lock_task(struct spinlock *lk)
+{
+	if (SCHED_DEBUG)
+		spin_debug_task_lock(lk, here_pc());
+	if (__atomic_exchange_n(&lk->locked, 1, __ATOMIC_ACQUIRE) != 0)
+		spin_wait(lk);
+	if (SCHED_DEBUG)
+		spin_debug_task_locked(lk, here_pc());
+}
+
+static inline __attribute__((always_inline)) void
+spin_unlock_task(struct spinlock *lk)
+{
+	if (SCHED_DEBUG)
+		spin_debug_task_unlock(lk);
+	__atomic_store_n(&lk->locked, 0, __ATOMIC_RELEASE);
+}
+
+/* Either kind, for code that is handed a lock (waitq_sleep). */
+static inline __attribute__((always_inline)) void
+spin_lock_any(struct spinlock *lk)
+{
+	if (lk->task_only)
+		spin_lock_task(lk);
+	else
+		spin_lock(lk);
+}
+
+static inline __attribute__((always_inline)) void
+spin_unlock_any(struct spinlock *lk)
+{
+	if (lk->task_only)
+		spin_unlock_task(lk);
+	else
+		spin_unlock(lk);
 }
 
 #endif

@@ -29,11 +29,11 @@ waitq_sleep(struct waitq *wq, struct spinlock *lk, uint64_t deadline)
 	}
 	if (deadline)
 		timer_arm(&t->sleep_timer, deadline);
-	spin_unlock(lk);
+	spin_unlock_any(lk);
 	sched_sleep();
 	if (deadline)
 		timer_cancel(&t->sleep_timer);
-	spin_lock(lk);
+	spin_lock_any(lk);
 	if (!list_empty(&t->wait_node)) {	/* not taken off by a waker */
 		list_del(&t->wait_node);
 		if (signal_pending(t))
@@ -59,12 +59,12 @@ waitq_sleep_unint(struct waitq *wq, struct spinlock *lk)
 	 * until the wakeup clears the flag */
 	__atomic_store_n(&t->sleep_unint, 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&t->state, TASK_SLEEPING, __ATOMIC_SEQ_CST);
-	spin_unlock(lk);
+	spin_unlock_any(lk);
 	sched_sleep();
 	/* the sleep was cancelled before schedule() (never counted), if
 	 * not woken */
 	__atomic_store_n(&t->sleep_unint, 0, __ATOMIC_RELAXED);
-	spin_lock(lk);
+	spin_lock_any(lk);
 	if (!list_empty(&t->wait_node))
 		list_del(&t->wait_node);
 }

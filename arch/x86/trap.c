@@ -173,11 +173,18 @@ void
 trap(struct trapframe *tf)
 {
 	int from_user = trap_from_user(tf);
+	/* an interrupt, not an exception: the lock checks (spinlock.h)
+	 * tell a handler from the task it interrupted */
+	int irq = SCHED_DEBUG && tf->trapno >= 32;
 
 	this_cpu()->irqs++;
 	if (from_user)
 		acct_enter_kernel();
+	if (irq)
+		this_cpu()->irq_depth++;
 	dispatch(tf);
+	if (irq)
+		this_cpu()->irq_depth--;
 	if (from_user) {
 		proc_return_to_user(tf, -1);
 		acct_leave_kernel();

@@ -408,6 +408,9 @@ __schedule(int yield)
 	if (this_cpu()->ncli != 1)
 		panic("schedule: called holding %d spinlock(s)",
 		      this_cpu()->ncli - 1);
+	if (SCHED_DEBUG && this_cpu()->nheld)	/* a task lock (spinlock.h) */
+		panic("schedule: called holding lock '%s'",
+		      this_cpu()->held[this_cpu()->nheld - 1].lk->name);
 	rq = this_rq();
 	spin_lock(&rq->lock);
 	rq->stats.sched_count++;
