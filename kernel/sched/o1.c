@@ -122,12 +122,79 @@ user_task(const struct task *p)
 	return !task_is_kthread(p);
 }
 
-/* ---- HZ-dependent constants, in ticks (Linux: jiffies) ---- */
+/* ---- HZ-dependent constants, in ticks (Linux: jiffies) ----
+ *
+ * 2.6.0 had these as macros of HZ, folded by the compiler.  Here hz, the
+ * variant and MAX_BONUS are set at boot or by a tunable write, so
+ * o1_update_sysctl() works them out once into `k` and the hot paths read
+ * a word: computed at every use they cost an o1 pipe round trip some 700
+ * instructions of divisions (docs/performance.md).  The calc_* functions
+ * are the formulas; the accessors below read their results. */
 
-static uint64_t
+static uint32_t
+calc_min_timeslice(void)	/* 2.6.0: MIN_TIMESLICE 10 ms; 2.6.22: max(5 ms, 1 tick) */
+{
+	int v = (v22() ? 5 : 10) * (int)hz / 1000;
+
+	return (uint32_t)(v22() && v < 1 ? 1 : v);
+}
+
+static uint32_t
+calc_max_timeslice(void)	/* 2.6.0 MAX_TIMESLICE, 200 ms */
+{
+	return 200 * hz / 1000;
+}
+
+static uint32_t
+calc_def_timeslice(void)	/* 2.6.22 DEF_TIMESLICE, 100 ms */
+{
+	return 100 * hz / 1000;
+}
+
+/* 2.6.0 AVG_TIMESLICE: the nice 0 slice, 102 ms at HZ=1000. */
+static uint32_t
+calc_avg_timeslice(void)
+{
+	int lo = (int)calc_min_timeslice(), hi = (int)calc_max_timeslice();
+
+	return (uint32_t)(lo + (hi - lo) * (MAX_PRIO - 1 - NICE_TO_PRIO(0)) /
+			  (MAX_USER_PRIO - 1));
+}
+
+/* 2.6.0 BASE_TIMESLICE: linear from 200 ms (nice -20) to 10 ms (19).
+ * 2.6.22 static_prio_timeslice: 4 * DEF scaled for nice < 0, DEF scaled
+ * for nice >= 0 (800 ms .. 100 ms .. 5 ms), never below MIN. */
+static uint32_t
+calc_timeslice(int sp)
+{
+	int lo = (int)calc_min_timeslice(), x, v;
+
+	if (!v22())
+		return (uint32_t)(lo + ((int)calc_max_timeslice() - lo) *
+				  (MAX_PRIO - 1 - sp) / (MAX_USER_PRIO - 1));
+	x = sp < NICE_TO_PRIO(0) ? 4 * (int)calc_def_timeslice()
+				 : (int)calc_def_timeslice();
+	v = x * (MAX_PRIO - sp) / (MAX_USER_PRIO / 2);
+	return (uint32_t)(v > lo ? v : lo);
+}
+
+/* The derived values: one set, rewritten only by o1_update_sysctl().
+ * The largest, ns_max_sleep_avg, is MAX_BONUS (at most 20, the
+ * tunable's bound) times a 102 ms or 100 ms average slice: 2.04 s, so
+ * it and every sleep_avg (never above it) fit 32 bits. */
+static struct {
+	uint32_t tick_ns;
+	uint32_t min_ts, max_ts, def_ts, avg_ts;
+	uint32_t max_sleep_avg;		/* ticks: MAX_SLEEP_AVG */
+	uint32_t ns_max_sleep_avg;	/* the same in ns */
+	uint32_t slice[MAX_USER_PRIO];	/* task_timeslice by static_prio */
+	uint32_t jis[MAX_USER_PRIO];	/* interactive_sleep by static_prio */
+} k;
+
+static uint32_t
 tick_ns(void)
 {
-	return sched_tick_ns();
+	return k.tick_ns;
 }
 
 static uint64_t
@@ -136,35 +203,28 @@ jiffies(struct rq *rq)
 	return rq_clock(rq) / tick_ns();	/* every rq_clock(rq) is sched_clock */
 }
 
-/* 2.6.0: MIN_TIMESLICE 10 ms; 2.6.22: max(5 ms, 1 tick). */
 static int
 min_timeslice(void)
 {
-	int v = (v22() ? 5 : 10) * (int)hz / 1000;
-
-	return v22() && v < 1 ? 1 : v;
+	return (int)k.min_ts;
 }
 
 static int
-max_timeslice(void)			/* 2.6.0 MAX_TIMESLICE, 200 ms */
+max_timeslice(void)
 {
-	return 200 * (int)hz / 1000;
+	return (int)k.max_ts;
 }
 
 static int
-def_timeslice(void)			/* 2.6.22 DEF_TIMESLICE, 100 ms */
+def_timeslice(void)
 {
-	return 100 * (int)hz / 1000;
+	return (int)k.def_ts;
 }
 
-/* 2.6.0 AVG_TIMESLICE: the nice 0 slice, 102 ms at HZ=1000. */
 static int
 avg_timeslice(void)
 {
-	int lo = min_timeslice(), hi = max_timeslice();
-
-	return lo + (hi - lo) * (MAX_PRIO - 1 - NICE_TO_PRIO(0)) /
-		    (MAX_USER_PRIO - 1);
+	return (int)k.avg_ts;
 }
 
 static int
@@ -178,40 +238,32 @@ max_bonus(void)
 static uint64_t
 max_sleep_avg(void)
 {
-	return (uint64_t)(v22() ? def_timeslice() : avg_timeslice()) *
-	       (uint64_t)max_bonus();
+	return k.max_sleep_avg;
 }
 
 static uint64_t
 ns_max_sleep_avg(void)
 {
-	return max_sleep_avg() * tick_ns();
+	return k.ns_max_sleep_avg;
 }
 
-/* 2.6.0 BASE_TIMESLICE: linear from 200 ms (nice -20) to 10 ms (19).
- * 2.6.22 static_prio_timeslice: 4 * DEF scaled for nice < 0, DEF scaled
- * for nice >= 0 (800 ms .. 100 ms .. 5 ms), never below MIN. */
 static int
 task_timeslice(const struct o1_task *ot)
 {
-	int lo = min_timeslice(), sp = ot->static_prio, x, v;
-
-	if (!v22())
-		return lo + (max_timeslice() - lo) * (MAX_PRIO - 1 - sp) /
-			    (MAX_USER_PRIO - 1);
-	x = sp < NICE_TO_PRIO(0) ? 4 * def_timeslice() : def_timeslice();
-	v = x * (MAX_PRIO - sp) / (MAX_USER_PRIO / 2);
-	return v > lo ? v : lo;
+	return (int)k.slice[ot->static_prio - MAX_RT_PRIO];
 }
 
 /* ---- the interactivity estimator ---- */
 
-/* CURRENT_BONUS: sleep_avg as 0..MAX_BONUS (whole ticks first). */
+/* CURRENT_BONUS: sleep_avg as 0..MAX_BONUS (whole ticks first).  In 32
+ * bits: sleep_avg is at most ns_max_sleep_avg (k's bound), its ticks
+ * times MAX_BONUS under 2^16. */
 static int
 current_bonus(const struct o1_task *ot)
 {
-	return (int)(ot->sleep_avg / tick_ns() * (uint64_t)max_bonus() /
-		     max_sleep_avg());
+	uint32_t ticks = (uint32_t)ot->sleep_avg / tick_ns();
+
+	return (int)(ticks * (uint32_t)max_bonus() / k.max_sleep_avg);
 }
 
 /* DELTA: how much bonus counts as interactive; needs more at higher nice.
@@ -255,14 +307,41 @@ task_interactive(const struct task *p, const struct o1_task *ot)
 
 /* JUST_INTERACTIVE_SLEEP (2.6.22: INTERACTIVE_SLEEP), ns: the sleep_avg
  * that leaves a task one tick short of the interactive bonus. */
+static uint32_t
+calc_interactive_sleep(const struct o1_task *ot)
+{
+	int mb = max_bonus();
+	int j = (int)max_sleep_avg() * (mb / 2 + delta(ot) + 1) / mb - 1;
+
+	return j > 0 ? (uint32_t)j * tick_ns() : 0;
+}
+
 static uint64_t
 interactive_sleep(const struct o1_task *ot)
 {
-	int mb = max_bonus();
-	int64_t j = (int64_t)max_sleep_avg() * (mb / 2 + delta(ot) + 1) /
-		    mb - 1;
+	return k.jis[ot->static_prio - MAX_RT_PRIO];
+}
 
-	return j > 0 ? (uint64_t)j * tick_ns() : 0;
+/* Work out `k` from hz, the variant and MAX_BONUS: the tunable registry
+ * calls it once it has set them at boot (before any task is queued) and
+ * after every write. */
+static void
+o1_update_sysctl(void)
+{
+	struct o1_task probe;
+
+	k.tick_ns = sched_tick_ns();
+	k.min_ts = calc_min_timeslice();
+	k.max_ts = calc_max_timeslice();
+	k.def_ts = calc_def_timeslice();
+	k.avg_ts = calc_avg_timeslice();
+	k.max_sleep_avg = (v22() ? k.def_ts : k.avg_ts) * (uint32_t)max_bonus();
+	k.ns_max_sleep_avg = k.max_sleep_avg * k.tick_ns;
+	for (int i = 0; i < MAX_USER_PRIO; i++) {
+		probe.static_prio = MAX_RT_PRIO + i;
+		k.slice[i] = calc_timeslice(probe.static_prio);
+		k.jis[i] = calc_interactive_sleep(&probe);
+	}
 }
 
 static int
@@ -397,8 +476,8 @@ charge_run(struct rq *rq, struct o1_task *ot)
 
 	if (run > ns_max_sleep_avg())
 		run = ns_max_sleep_avg();
-	if (v22() || high_credit(ot))
-		run /= (uint64_t)(b ? b : 1);
+	if (v22() || high_credit(ot))	/* run <= ns_max_sleep_avg: 32 bits */
+		run = (uint32_t)run / (uint32_t)(b ? b : 1);
 	if (ot->sleep_avg > run) {
 		ot->sleep_avg -= run;
 	} else {
@@ -946,6 +1025,7 @@ const struct sched_policy sched_policy = {
 	.key = o1_key,
 	.dump = o1_dump,
 	.count = o1_count,
+	.update_sysctl = o1_update_sysctl,
 	.tunables = o1_tunables,
 	.ntunables = sizeof(o1_tunables) / sizeof(o1_tunables[0]),
 };
