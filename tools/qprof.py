@@ -139,7 +139,8 @@ def source_lines(elf, per_insn, func):
 # instruction is tried against the frames of its inline chain, innermost
 # first, and each frame against the rules in order; the first match wins.
 CATEGORIES = [
-    ("locks", r"^(spin_lock|spin_unlock|spin_trylock|irq_push|irq_pop|"
+    ("locks", r"^(spin_lock|spin_unlock|spin_trylock|spin_lock_task|"
+              r"spin_unlock_task|spin_lock_any|spin_unlock_any|irq_push|irq_pop|"
               r"irq_push_cpu|irq_pop_cpu|spin_wait|double_rq_(un)?lock|"
               r"rq_lock|rq_unlock|task_rq_lock|task_rq_unlock)\b"),
     ("clock and CPU-time accounting",
