@@ -55,7 +55,8 @@ CFLAGS += -DSCHED_DEBUG=$(SCHED_DEBUG)
 # its own frame.  (-mregparm=3 stays: the calling convention is the same.)
 ifeq ($(GDB_BUILD),1)
 CFLAGS += -Og -fno-inline -fno-inline-small-functions \
-	-fno-inline-functions-called-once -fno-optimize-sibling-calls
+	-fno-inline-functions-called-once -fno-optimize-sibling-calls \
+	-DGDB_BUILD=1
 endif
 
 # Everything but the policy is shared by the kernels of all policies;

@@ -164,14 +164,14 @@ set_weight(struct cfs_task *se, const struct task *p, int nice)
 	se->load.inv_weight = sched_prio_to_wmult[nice + 20];
 }
 
-static void
+SCHED_HOT void
 load_add(struct load_weight *lw, uint32_t w)
 {
 	lw->weight += w;
 	lw->inv_weight = 0;
 }
 
-static void
+SCHED_HOT void
 load_sub(struct load_weight *lw, uint32_t w)
 {
 	lw->weight -= w;
@@ -179,7 +179,7 @@ load_sub(struct load_weight *lw, uint32_t w)
 }
 
 /* delta * weight / lw->weight (2.6.24's calc_delta_mine). */
-static uint64_t
+SCHED_HOT uint64_t
 calc_delta_mine(uint64_t delta, uint32_t weight, struct load_weight *lw)
 {
 	if (lw->weight == 0)
@@ -190,7 +190,7 @@ calc_delta_mine(uint64_t delta, uint32_t weight, struct load_weight *lw)
 }
 
 /* Wall ns -> this entity's virtual ns. */
-static uint64_t
+SCHED_HOT uint64_t
 calc_delta_fair(uint64_t delta, struct cfs_task *se)
 {
 	if (se->load.weight != NICE_0_LOAD)
@@ -213,7 +213,7 @@ se_less(const struct rb_node *a, const struct rb_node *b)
 
 /* ---- the tree ---- */
 
-static void
+SCHED_HOT void
 tree_insert(struct cfs_rq *cfs, struct cfs_task *se)
 {
 	rb_insert(&cfs->tree, &se->node, se_less);
@@ -223,7 +223,7 @@ tree_insert(struct cfs_rq *cfs, struct cfs_task *se)
 	cfs->nr_queued++;
 }
 
-static void
+SCHED_HOT void
 tree_erase(struct cfs_rq *cfs, struct cfs_task *se)
 {
 	if (cfs->leftmost == &se->node)
@@ -233,7 +233,7 @@ tree_erase(struct cfs_rq *cfs, struct cfs_task *se)
 	cfs->nr_queued--;
 }
 
-static struct cfs_task *
+SCHED_HOT struct cfs_task *
 leftmost(struct cfs_rq *cfs)
 {
 	return cfs->leftmost ? node_se(cfs->leftmost) : NULL;
@@ -241,7 +241,7 @@ leftmost(struct cfs_rq *cfs)
 
 /* ---- period and slices (2.6.24) ---- */
 
-static uint64_t
+SCHED_HOT uint64_t
 sched_period(unsigned long nr)
 {
 	uint64_t period = sysctl_latency();
@@ -253,7 +253,7 @@ sched_period(unsigned long nr)
 }
 
 /* The wall-clock share of the period this entity is due. */
-static uint64_t
+SCHED_HOT uint64_t
 sched_slice(struct cfs_rq *cfs, struct cfs_task *se)
 {
 	return calc_delta_mine(sched_period(rq_nr_running(cfs->rq)),
@@ -261,7 +261,7 @@ sched_slice(struct cfs_rq *cfs, struct cfs_task *se)
 }
 
 /* The virtual slice as if se were already queued (START_DEBIT). */
-static uint64_t
+SCHED_HOT uint64_t
 sched_vslice_add(struct cfs_rq *cfs, struct cfs_task *se)
 {
 	uint64_t v = sched_period(rq_nr_running(cfs->rq) + 1) * NICE_0_LOAD;
@@ -271,7 +271,7 @@ sched_vslice_add(struct cfs_rq *cfs, struct cfs_task *se)
 
 /* ---- accounting ---- */
 
-static void
+SCHED_HOT void
 update_min_vruntime(struct cfs_rq *cfs)
 {
 	uint64_t v = cfs->curr->vruntime;
@@ -284,7 +284,7 @@ update_min_vruntime(struct cfs_rq *cfs)
 }
 
 /* Charge the running entity for the time since it was last charged. */
-static void
+SCHED_HOT void
 update_curr(struct cfs_rq *cfs)
 {
 	struct cfs_task *curr = cfs->curr;
@@ -302,7 +302,7 @@ update_curr(struct cfs_rq *cfs)
 }
 
 /* Where a waking (or new) entity goes in the tree. */
-static void
+SCHED_HOT void
 place_entity(struct cfs_rq *cfs, struct cfs_task *se, int initial)
 {
 	uint64_t v = cfs->min_vruntime, credit = 0;
@@ -333,7 +333,7 @@ place_entity(struct cfs_rq *cfs, struct cfs_task *se, int initial)
  * se's weight (2.6.35 wakeup_gran(curr, se): a light se needs a larger
  * lead) or, in the 2.6.24 mode, by curr's (2.6.24 check_preempt_wakeup).
  */
-static int
+SCHED_HOT int
 wakeup_preempt_entity(struct cfs_task *curr, struct cfs_task *se)
 {
 	int64_t vdiff = (int64_t)(curr->vruntime - se->vruntime);
@@ -348,7 +348,7 @@ wakeup_preempt_entity(struct cfs_task *curr, struct cfs_task *se)
 
 /* se stops being a buddy: it was picked, it leaves the queue, its slice
  * ran out, or it yields (2.6.35 __clear_buddies). */
-static void
+SCHED_HOT void
 clear_buddies(struct cfs_rq *cfs, struct cfs_task *se)
 {
 	if (cfs->next == se)
@@ -360,7 +360,7 @@ clear_buddies(struct cfs_rq *cfs, struct cfs_task *se)
 /* 2.6.35 check_preempt_wakeup sets buddies only when the queue (curr
  * included) holds at least sched_nr_latency tasks, i.e. once the period
  * stretches: nr >= ceil(latency / min_gran), tested without a division. */
-static int
+SCHED_HOT int
 buddies_scale(struct cfs_rq *cfs)
 {
 	uint64_t nr = cfs->nr_queued + (cfs->curr != NULL);
@@ -369,7 +369,7 @@ buddies_scale(struct cfs_rq *cfs)
 }
 
 /* 2.6.35 set_next_buddy/set_last_buddy: a SCHED_IDLE task is never one. */
-static void
+SCHED_HOT void
 set_buddy(struct cfs_task **slot, struct cfs_task *se)
 {
 	if (!task_is_idle_class(cfs_task_of(se)))
@@ -382,7 +382,7 @@ set_buddy(struct cfs_task **slot, struct cfs_task *se)
  * of it - the last wins, giving the CPU back to the task a wakeup
  * preempted.  The chosen one stops being a buddy; the others stay.
  */
-static struct cfs_task *
+SCHED_HOT struct cfs_task *
 pick_entity(struct cfs_rq *cfs)
 {
 	struct cfs_task *left = leftmost(cfs), *se = left;

@@ -110,7 +110,7 @@ eevdf_update_sysctl(void)
 	sysctl_base_slice_ns = (uint32_t)base_slice_ns * f;
 }
 
-static uint64_t
+SCHED_HOT uint64_t
 base_slice(void)
 {
 	return sysctl_base_slice_ns;
@@ -136,7 +136,7 @@ set_weight(struct eevdf_task *se, const struct task *p, int nice)
 
 /* Wall ns -> this entity's virtual ns: delta * NICE_0_LOAD / weight
  * (6.6's __calc_delta is 2.6.24's calc_delta_mine up to rounding). */
-static uint64_t
+SCHED_HOT uint64_t
 calc_delta_fair(uint64_t delta, const struct eevdf_task *se)
 {
 	if (se->weight == NICE_0_LOAD)
@@ -146,14 +146,14 @@ calc_delta_fair(uint64_t delta, const struct eevdf_task *se)
 
 /* ---- V, the weighted average vruntime (6.6 avg_vruntime) ---- */
 
-static int64_t
+SCHED_HOT int64_t
 entity_key(const struct eevdf_rq *q, uint64_t vruntime)
 {
 	return (int64_t)(vruntime - q->min_vruntime);
 }
 
 /* The sums with the running task included: V = min_vruntime + *avg / *load. */
-static void
+SCHED_HOT void
 avg_sums(const struct eevdf_rq *q, int64_t *avg, int64_t *load)
 {
 	*avg = q->avg_vruntime;
@@ -174,7 +174,7 @@ avg_sums(const struct eevdf_rq *q, int64_t *avg, int64_t *load)
  */
 #define LOAD_DIVISOR_MAX	(1ll << 32)
 
-static uint64_t
+SCHED_HOT uint64_t
 avg_vruntime(const struct eevdf_rq *q)
 {
 	int64_t avg, load;
@@ -197,13 +197,13 @@ struct vsums {
 };
 
 /* v <= V, tested without dividing: (v - v0) * W <= sum w * (v_i - v0). */
-static int
+SCHED_HOT int
 eligible_by(const struct eevdf_rq *q, const struct vsums *s, uint64_t vruntime)
 {
 	return s->avg >= entity_key(q, vruntime) * s->load;
 }
 
-static int
+SCHED_HOT int
 vruntime_eligible(const struct eevdf_rq *q, uint64_t vruntime)
 {
 	struct vsums s;
@@ -221,7 +221,7 @@ deadline_less(const struct rb_node *a, const struct rb_node *b)
 }
 
 /* The smallest vruntime in n's subtree, from its children's minima. */
-static uint64_t
+SCHED_HOT uint64_t
 subtree_min(const struct rb_node *n)
 {
 	uint64_t m = node_se(n)->vruntime;
@@ -288,7 +288,7 @@ tree_check(struct eevdf_rq *q, struct eevdf_task *se, int want_on_tree,
 		tree_bug(q, se, op);
 }
 
-static void
+SCHED_HOT void
 tree_insert(struct eevdf_rq *q, struct eevdf_task *se)
 {
 	int64_t key = entity_key(q, se->vruntime);
@@ -303,7 +303,7 @@ tree_insert(struct eevdf_rq *q, struct eevdf_task *se)
 	q->nr_queued++;
 }
 
-static void
+SCHED_HOT void
 tree_erase(struct eevdf_rq *q, struct eevdf_task *se)
 {
 	tree_check(q, se, 1, "erase");
@@ -319,7 +319,7 @@ tree_erase(struct eevdf_rq *q, struct eevdf_task *se)
 /* min_vruntime follows min(curr, tree) and never goes back; the keys of
  * the sums are relative to it, so they move with it (6.6
  * __update_min_vruntime: avg_vruntime -= avg_load * delta). */
-static void
+SCHED_HOT void
 update_min_vruntime(struct eevdf_rq *q)
 {
 	uint64_t v = q->min_vruntime;
@@ -341,7 +341,7 @@ update_min_vruntime(struct eevdf_rq *q)
 
 /* The length of se's next request: its own (Linux 6.12's custom slice,
  * not scaled by the CPU count) or the base slice. */
-static uint64_t
+SCHED_HOT uint64_t
 entity_slice(const struct eevdf_task *se)
 {
 	return se->custom_slice ? se->custom_slice : base_slice();
@@ -349,7 +349,7 @@ entity_slice(const struct eevdf_task *se)
 
 /* 6.6 update_deadline: the request is used up - issue the next one, and
  * let pick_eevdf decide who runs now. */
-static void
+SCHED_HOT void
 update_deadline(struct eevdf_rq *q, struct eevdf_task *se)
 {
 	if (vless(se->vruntime, se->deadline))
@@ -360,7 +360,7 @@ update_deadline(struct eevdf_rq *q, struct eevdf_task *se)
 		sched_resched(q->rq);
 }
 
-static void
+SCHED_HOT void
 update_curr(struct eevdf_rq *q)
 {
 	struct eevdf_task *curr = q->curr;
@@ -382,7 +382,7 @@ update_curr(struct eevdf_rq *q)
 /* 6.6 update_entity_lag: remember V - v, clamped to two slices (or a tick)
  * of this task's virtual time, so that a long-past debt or credit cannot
  * be carried forever. */
-static void
+SCHED_HOT void
 update_entity_lag(struct eevdf_rq *q, struct eevdf_task *se)
 {
 	uint64_t tick_ns = sched_tick_ns();
@@ -399,7 +399,7 @@ update_entity_lag(struct eevdf_rq *q, struct eevdf_task *se)
  * at every sleep.  The first request of a new task is half a slice: the
  * others are on average half-way through theirs.
  */
-static void
+SCHED_HOT void
 place_entity(struct eevdf_rq *q, struct eevdf_task *se, int initial)
 {
 	uint64_t vslice, v = avg_vruntime(q);
@@ -427,7 +427,7 @@ place_entity(struct eevdf_rq *q, struct eevdf_task *se, int initial)
  * O(log n).  With with_curr the running task competes too (6.6: it wins
  * ties), and RUN_TO_PARITY keeps an eligible one until its request ends.
  */
-static struct eevdf_task *
+SCHED_HOT struct eevdf_task *
 pick_eevdf(struct eevdf_rq *q, int with_curr)
 {
 	struct eevdf_task *curr = with_curr ? q->curr : NULL, *best = NULL;

@@ -191,7 +191,7 @@ static struct {
 	uint32_t jis[MAX_USER_PRIO];	/* interactive_sleep by static_prio */
 } k;
 
-static uint32_t
+SCHED_HOT uint32_t
 tick_ns(void)
 {
 	return k.tick_ns;
@@ -203,31 +203,31 @@ jiffies(struct rq *rq)
 	return rq_clock(rq) / tick_ns();	/* every rq_clock(rq) is sched_clock */
 }
 
-static int
+SCHED_HOT int
 min_timeslice(void)
 {
 	return (int)k.min_ts;
 }
 
-static int
+SCHED_HOT int
 max_timeslice(void)
 {
 	return (int)k.max_ts;
 }
 
-static int
+SCHED_HOT int
 def_timeslice(void)
 {
 	return (int)k.def_ts;
 }
 
-static int
+SCHED_HOT int
 avg_timeslice(void)
 {
 	return (int)k.avg_ts;
 }
 
-static int
+SCHED_HOT int
 max_bonus(void)
 {
 	return (int)o1_max_bonus;
@@ -235,19 +235,19 @@ max_bonus(void)
 
 /* MAX_SLEEP_AVG (ticks): 2.6.0 AVG_TIMESLICE * MAX_BONUS = 1.02 s,
  * 2.6.22 DEF_TIMESLICE * MAX_BONUS = 1 s.  Also STARVATION_LIMIT. */
-static uint64_t
+SCHED_HOT uint64_t
 max_sleep_avg(void)
 {
 	return k.max_sleep_avg;
 }
 
-static uint64_t
+SCHED_HOT uint64_t
 ns_max_sleep_avg(void)
 {
 	return k.ns_max_sleep_avg;
 }
 
-static int
+SCHED_HOT int
 task_timeslice(const struct o1_task *ot)
 {
 	return (int)k.slice[ot->static_prio - MAX_RT_PRIO];
@@ -258,7 +258,7 @@ task_timeslice(const struct o1_task *ot)
 /* CURRENT_BONUS: sleep_avg as 0..MAX_BONUS (whole ticks first).  In 32
  * bits: sleep_avg is at most ns_max_sleep_avg (k's bound), its ticks
  * times MAX_BONUS under 2^16. */
-static int
+SCHED_HOT int
 current_bonus(const struct o1_task *ot)
 {
 	uint32_t ticks = (uint32_t)ot->sleep_avg / tick_ns();
@@ -268,7 +268,7 @@ current_bonus(const struct o1_task *ot)
 
 /* DELTA: how much bonus counts as interactive; needs more at higher nice.
  * C division truncates toward zero, which is why nice -10 differs. */
-static int
+SCHED_HOT int
 delta(const struct o1_task *ot)
 {
 	int nice = ot->static_prio - NICE_TO_PRIO(0), mb = max_bonus();
@@ -278,13 +278,13 @@ delta(const struct o1_task *ot)
 	return nice * mb / 40 + INTERACTIVE_DELTA;
 }
 
-static int
+SCHED_HOT int
 bonus_off(const struct task *p)
 {
 	return !o1_interactive && user_task(p);
 }
 
-static int
+SCHED_HOT int
 effective_prio(const struct task *p, const struct o1_task *ot)
 {
 	int bonus = bonus_off(p) ? 0 : current_bonus(ot) - max_bonus() / 2;
@@ -297,7 +297,7 @@ effective_prio(const struct task *p, const struct o1_task *ot)
 	return prio;
 }
 
-static int
+SCHED_HOT int
 task_interactive(const struct task *p, const struct o1_task *ot)
 {
 	if (bonus_off(p))
@@ -316,7 +316,7 @@ calc_interactive_sleep(const struct o1_task *ot)
 	return j > 0 ? (uint32_t)j * tick_ns() : 0;
 }
 
-static uint64_t
+SCHED_HOT uint64_t
 interactive_sleep(const struct o1_task *ot)
 {
 	return k.jis[ot->static_prio - MAX_RT_PRIO];
@@ -344,19 +344,19 @@ o1_update_sysctl(void)
 	}
 }
 
-static int
+SCHED_HOT int
 high_credit(const struct o1_task *ot)
 {
 	return o1_credit && !v22() && ot->credit > CREDIT_LIMIT;
 }
 
-static int
+SCHED_HOT int
 low_credit(const struct o1_task *ot)
 {
 	return o1_credit && !v22() && ot->credit < -CREDIT_LIMIT;
 }
 
-static void
+SCHED_HOT void
 credit_up(struct o1_task *ot)
 {
 	if (!high_credit(ot))
@@ -380,7 +380,7 @@ granularity(const struct o1_task *ot)
 }
 
 /* 2.6.0 recalc_task_prio: credit a sleep of `sleep` ns. */
-static void
+SCHED_HOT void
 credit_sleep_260(const struct task *p, struct o1_task *ot, uint64_t sleep)
 {
 	uint64_t jis = interactive_sleep(ot), slice_ns;
@@ -418,7 +418,7 @@ credit_sleep_260(const struct task *p, struct o1_task *ot, uint64_t sleep)
 /* 2.6.22 recalc_task_prio: linear credit, one long sleep only reaches the
  * interactive ceiling.  Returns 0 when the sleep is marked
  * non-interactive (no on-runqueue credit later). */
-static int
+SCHED_HOT int
 credit_sleep_2622(const struct task *p, struct o1_task *ot, uint64_t sleep)
 {
 	uint64_t ceiling = interactive_sleep(ot);
@@ -447,7 +447,7 @@ credit_sleep_2622(const struct task *p, struct o1_task *ot, uint64_t sleep)
 
 /* recalc_task_prio(p, now): sleep_avg credit for the time since
  * timestamp (capped at the maximum), then the new dynamic prio. */
-static int
+SCHED_HOT int
 recalc_task_prio(struct task *p, struct o1_task *ot, uint64_t now)
 {
 	uint64_t sleep = now > ot->timestamp ? now - ot->timestamp : 0;
@@ -468,7 +468,7 @@ recalc_task_prio(struct task *p, struct o1_task *ot, uint64_t now)
 /* schedule() in both versions: the outgoing task pays for its run time
  * out of sleep_avg.  High-credit tasks (2.6.0), every task (2.6.22), pay
  * only 1/bonus of it. */
-static void
+SCHED_HOT void
 charge_run(struct rq *rq, struct o1_task *ot)
 {
 	uint64_t run = rq_clock(rq) > ot->timestamp ? rq_clock(rq) - ot->timestamp : 0;
@@ -498,13 +498,13 @@ array_init(struct o1_array *a)
 	a->bitmap[MAX_PRIO / 32] |= 1u << (MAX_PRIO % 32);	/* delimiter */
 }
 
-static void
+SCHED_HOT void
 bit_set(struct o1_array *a, int prio)
 {
 	a->bitmap[prio / 32] |= 1u << (prio % 32);
 }
 
-static void
+SCHED_HOT void
 bit_clear(struct o1_array *a, int prio)
 {
 	a->bitmap[prio / 32] &= ~(1u << (prio % 32));
@@ -512,7 +512,7 @@ bit_clear(struct o1_array *a, int prio)
 
 /* sched_find_first_bit: the delimiter bit makes the answer MAX_PRIO when
  * the array is empty. */
-static int
+SCHED_HOT int
 first_prio(const struct o1_array *a)
 {
 	for (int w = 0; w < BITMAP_WORDS; w++)
@@ -522,7 +522,7 @@ first_prio(const struct o1_array *a)
 }
 
 /* Queue at the tail (or head) of the task's prio list in array a. */
-static void
+SCHED_HOT void
 array_add(struct o1_rq *q, struct o1_array *a, struct o1_task *ot, int head)
 {
 	if (head)
@@ -535,7 +535,7 @@ array_add(struct o1_rq *q, struct o1_array *a, struct o1_task *ot, int head)
 	q->nr_queued++;
 }
 
-static void
+SCHED_HOT void
 array_del(struct o1_rq *q, struct o1_task *ot)
 {
 	struct o1_array *a = ot->array;
@@ -602,7 +602,7 @@ o1_init_rq(struct rq *rq)
  * An uninterruptible sleep is marked first (it limits the credit and
  * earns no queue credit); otherwise an interrupt's wakeup (a timer) is
  * credited all of its queue wait, any other 30 %. */
-static void
+SCHED_HOT void
 wake_up(struct rq *rq, struct task *p, struct o1_task *ot, int flags)
 {
 	int local_sync = (flags & ENQ_SYNC) && (flags & ENQ_LOCAL);

@@ -38,6 +38,17 @@
 #include <stdint.h>
 #include "kernel/panic.h"	/* panic(), KASSERT(): a policy bug stops */
 #include "kernel/printk.h"	/* printk(), for dump() */
+
+/* A policy's small helper on its hot path (update_curr, the vruntime
+ * sums): inlined into every hook that calls it, which saves a call, a
+ * frame and the spilling of 64-bit values around it, many times a
+ * switch.  A GDB_BUILD=1 kernel keeps it a function of its own, so that
+ * `step` enters it (docs/debugging.md). */
+#ifdef GDB_BUILD
+#define SCHED_HOT static
+#else
+#define SCHED_HOT static inline __attribute__((always_inline))
+#endif
 #include "kernel/sched/view.h"	/* the task and rq fields a policy reads */
 #include "kernel/tunable.h"	/* TUNABLE() */
 

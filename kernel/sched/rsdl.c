@@ -76,14 +76,14 @@ static const struct tunable rsdl_tunables[] = {
 /* v0.30 RR_INTERVAL is (6 * HZ / 1001) + 1 jiffies, "a minimum of 6ms":
  * 6 ticks at HZ=1000, 2 ticks = 8 ms at HZ=250, 1 tick = 10 ms at HZ=100.
  * The tunable replaces the 6; 12 is seed 002's test patch. */
-static int
+SCHED_HOT int
 rr_ticks(void)
 {
 	return (int)(rsdl_rr_interval_ms * hz / 1001) + 1;
 }
 
 /* The quantum in ns: whole ticks, as the macro rounds it. */
-static int64_t
+SCHED_HOT int64_t
 rr_ns(void)
 {
 	return (int64_t)rr_ticks() * (int64_t)(sched_tick_ns());
@@ -93,19 +93,19 @@ rr_ns(void)
  * usually picked a little after a tick: a quantum (or level quota) with
  * less than half a tick left counts as used, so a 6-tick quantum ends at
  * the 6th tick and not the 7th.  The rest is forgiven. */
-static int64_t
+SCHED_HOT int64_t
 slack_ns(void)
 {
 	return (int64_t)(500000000u / hz);
 }
 
-static int
+SCHED_HOT int
 static_prio(struct rsdl_task *s)
 {
 	return 120 + s->nice;
 }
 
-static uint64_t
+SCHED_HOT uint64_t
 level_bit(int level)
 {
 	return 1ull << (level - TOP_LEVEL);
@@ -113,7 +113,7 @@ level_bit(int level)
 
 /* ---- the two arrays ---- */
 
-static void
+SCHED_HOT void
 array_add(struct rsdl_array *a, struct rsdl_task *s, int head)
 {
 	if (head)
@@ -126,7 +126,7 @@ array_add(struct rsdl_array *a, struct rsdl_task *s, int head)
 	s->array = a;
 }
 
-static void
+SCHED_HOT void
 array_del(struct rsdl_task *s)
 {
 	struct rsdl_array *a = s->array;
@@ -139,7 +139,7 @@ array_del(struct rsdl_task *s)
 	s->array = NULL;
 }
 
-static int
+SCHED_HOT int
 first_level(struct rsdl_array *a)
 {
 	for (int w = 0; w < BITMAP_WORDS; w++)
@@ -152,7 +152,7 @@ first_level(struct rsdl_array *a)
 
 /* The first level the task has not had a quantum from, at or below both
  * its static priority and the levels that rotated away. */
-static int
+SCHED_HOT int
 next_level(struct rsdl_rq *r, struct rsdl_task *s)
 {
 	int l = static_prio(s) > r->prio_level ? static_prio(s) : r->prio_level;
@@ -164,7 +164,7 @@ next_level(struct rsdl_rq *r, struct rsdl_task *s)
 
 /* No level left: wait in the expired array at the static priority, with
  * the whole entitlement of the next major rotation. */
-static void
+SCHED_HOT void
 expire(struct rsdl_rq *r, struct rsdl_task *s)
 {
 	s->prio = static_prio(s);
@@ -179,7 +179,7 @@ expire(struct rsdl_rq *r, struct rsdl_task *s)
  * head if it was only interrupted); otherwise it takes the next level it
  * is entitled to - keeping what is left of its quantum if a rotation
  * pushed it, a fresh one if it used it up - or expires. */
-static void
+SCHED_HOT void
 requeue(struct rsdl_rq *r, struct rsdl_task *s, int head)
 {
 	int l;
@@ -232,7 +232,7 @@ minor_rotation(struct rsdl_rq *r)
 }
 
 /* A fresh entitlement: the task slept through a major rotation. */
-static void
+SCHED_HOT void
 refresh(struct rsdl_rq *r, struct rsdl_task *s)
 {
 	s->used = 0;
@@ -244,7 +244,7 @@ refresh(struct rsdl_rq *r, struct rsdl_task *s)
 /* Charge the running task's time since it was last charged to its
  * quantum and to its level's quota; rotate if the level is used up.
  * Returns 1 when the task must leave its level. */
-static int
+SCHED_HOT int
 charge(struct rq *rq, struct rsdl_task *s)
 {
 	struct rsdl_rq *r = rsdl_rq(rq);

@@ -66,7 +66,7 @@ static const struct tunable stair_tunables[] = {
 
 /* ---- the stairs (v6.3 macros, in ticks as the patch counted them) ---- */
 
-static uint64_t
+SCHED_HOT uint64_t
 tick_ns(void)
 {
 	return sched_tick_ns();
@@ -74,7 +74,7 @@ tick_ns(void)
 
 /* 10 * HZ / 1000 ticks, never 0: 10 ms at HZ=1000, 2 ticks = 8 ms at
  * HZ=250, 1 tick at HZ=100; ten times that in compute mode. */
-static int
+SCHED_HOT int
 rr_interval(void)
 {
 	int t = RR_MS * (int)hz / 1000;
@@ -85,14 +85,14 @@ rr_interval(void)
 }
 
 /* How many stairs below its top a task may use: 19 - nice. */
-static int
+SCHED_HOT int
 best_rank(int nice)
 {
 	return 19 - nice;
 }
 
 /* The whole allowance: one interval per stair. */
-static int
+SCHED_HOT int
 full_slice(struct stair_task *s)
 {
 	return rr_interval() * (1 + best_rank(s->nice));
@@ -100,7 +100,7 @@ full_slice(struct stair_task *s)
 
 /* v6.3 effective_prio(): the top stair while the task is within its
  * elevation (deadline + 1 intervals), then one stair per interval used. */
-static int
+SCHED_HOT int
 effective_prio(struct stair_task *s)
 {
 	int rr = rr_interval(), best = best_rank(s->nice);
@@ -119,14 +119,14 @@ effective_prio(struct stair_task *s)
 	return prio > LOWEST_PRIO ? LOWEST_PRIO : prio;
 }
 
-static void
+SCHED_HOT void
 inc_deadline(struct stair_task *s)
 {
 	if (s->deadline < best_rank(s->nice))
 		s->deadline++;
 }
 
-static void
+SCHED_HOT void
 dec_deadline(struct stair_task *s)
 {
 	if (s->deadline > 0 && !s->kthread)
@@ -135,7 +135,7 @@ dec_deadline(struct stair_task *s)
 
 /* ---- the array ---- */
 
-static void
+SCHED_HOT void
 queue_add(struct stair_rq *q, struct stair_task *s, int head)
 {
 	if (head)
@@ -147,7 +147,7 @@ queue_add(struct stair_rq *q, struct stair_task *s, int head)
 	q->nr++;
 }
 
-static void
+SCHED_HOT void
 queue_del(struct stair_rq *q, struct stair_task *s)
 {
 	list_del(&s->node);
@@ -157,7 +157,7 @@ queue_del(struct stair_rq *q, struct stair_task *s)
 	q->nr--;
 }
 
-static int
+SCHED_HOT int
 first_prio(struct stair_rq *q)
 {
 	for (int w = 0; w < BITMAP_WORDS; w++)
@@ -175,7 +175,7 @@ first_prio(struct stair_rq *q)
  * napping.  Whether they already add up to the whole allowance is judged
  * before this run is added (the patch's order).  Any other sleep, and
  * every sleep of a kernel thread, earns one rank and a clean slate. */
-static void
+SCHED_HOT void
 recalc_task_prio(struct stair_task *s, uint64_t now)
 {
 	uint64_t sleep = now - s->timestamp, tns = tick_ns();
