@@ -26,7 +26,6 @@
 #include "kernel/timer.h"
 #include "kernel/time.h"
 
-#define CLOCK_SHIFT	24
 #define CALIB_PIT_COUNT	11932	/* 10.0001 ms of the 1.193182 MHz PIT */
 #define CALIB_WINDOWS	5	/* odd: the median is one of them */
 #define PIT_IRQ		0
@@ -34,29 +33,13 @@
 unsigned int hz = CONFIG_HZ;
 uint64_t tsc_hz = 1000000000ull;	/* until calibrated: QEMU's icount rate */
 uint32_t lapic_timer_hz;
-static uint64_t tsc_boot;
-static uint32_t clock_mult = 1u << CLOCK_SHIFT;	/* ns per cycle << SHIFT */
+uint64_t tsc_boot;
+uint32_t clock_mult = 1u << CLOCK_SHIFT;	/* ns per cycle << SHIFT */
 static uint32_t lapic_ticr;			/* LAPIC counts per tick */
 uint64_t tick_ns = 1000000000ull / CONFIG_HZ;	/* the tick's period as the
 						 * LAPIC counts it */
 static uint32_t ns_to_count_mult;		/* LAPIC counts per ns << 32 */
 static uint32_t count_to_ns_mult;		/* ns per LAPIC count << 16 */
-
-/* (a * mul) >> shift without a 128-bit product. */
-static inline uint64_t
-mul_u64_u32_shr(uint64_t a, uint32_t mul, unsigned shift)
-{
-	uint64_t lo = (uint64_t)(uint32_t)a * mul;
-	uint64_t hi = (a >> 32) * mul;
-
-	return (lo >> shift) + (hi << (32 - shift));
-}
-
-uint64_t
-sched_clock_at(uint64_t tsc)
-{
-	return mul_u64_u32_shr(tsc - tsc_boot, clock_mult, CLOCK_SHIFT);
-}
 
 uint64_t
 sched_clock(void)

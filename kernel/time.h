@@ -23,9 +23,30 @@ extern uint64_t realtime_base_ns;
 
 /* Nanoseconds since boot from this CPU's TSC; any context, lock-free. */
 uint64_t sched_clock(void);
+/* The clock's scale, set by time_init(): ns since boot are
+ * (tsc - tsc_boot) * clock_mult >> CLOCK_SHIFT. */
+#define CLOCK_SHIFT	24
+extern uint64_t tsc_boot;
+extern uint32_t clock_mult;		/* ns per cycle << CLOCK_SHIFT */
+
+/* (a * mul) >> shift without a 128-bit product. */
+static inline uint64_t
+mul_u64_u32_shr(uint64_t a, uint32_t mul, unsigned shift)
+{
+	uint64_t lo = (uint64_t)(uint32_t)a * mul;
+	uint64_t hi = (a >> 32) * mul;
+
+	return (lo >> shift) + (hi << (32 - shift));
+}
+
 /* sched_clock() at an rdtsc() value read by the caller, so that one read
- * serves both the clock and the CPU-time accounting of a switch. */
-uint64_t sched_clock_at(uint64_t tsc);
+ * serves both the clock and the CPU-time accounting of a switch.  Inline:
+ * every schedule() and wakeup reads it, and the call cost a third of it. */
+static inline uint64_t
+sched_clock_at(uint64_t tsc)
+{
+	return mul_u64_u32_shr(tsc - tsc_boot, clock_mult, CLOCK_SHIFT);
+}
 /* CPU time (user and system, per task and per CPU) is counted in raw TSC
  * cycles, read at every user/kernel crossing; this converts a count. */
 uint64_t cycles_to_ns(uint64_t cycles);

@@ -134,8 +134,8 @@ update_clock(struct rq *rq)
 }
 
 /* Charge the running task for the time since it was last charged;
- * returns the ns charged. */
-static uint64_t
+ * returns the ns charged.  Inline: schedule() and the tick call it. */
+static inline __attribute__((always_inline)) uint64_t
 account_curr(struct rq *rq)
 {
 	struct task *curr = rq->curr;

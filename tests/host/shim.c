@@ -94,12 +94,10 @@ sched_clock(void)
 	return sim_now;
 }
 
-/* the TSC is the simulated clock at 1 GHz: a TSC value is ns already */
-uint64_t
-sched_clock_at(uint64_t tsc)
-{
-	return tsc;
-}
+/* the TSC is the simulated clock at 1 GHz: a TSC value is ns already,
+ * so time.h's inline sched_clock_at() scales by 1 from 0 */
+uint64_t tsc_boot;
+uint32_t clock_mult = 1u << CLOCK_SHIFT;
 
 /* ---- heap ---- */
 void *
