@@ -65,12 +65,19 @@ uint32_t mm_pages(struct mm *mm);
  * -ENOMEM. */
 int mm_user_fault(struct mm *mm, uintptr_t va, int write);
 void mm_flush_tlb(struct mm *mm);
-/* Does the current process have another live task (thread)?  Then other
- * CPUs may run with this address space loaded, and reach its files. */
+/* Does process p have more than one live task (thread)?  Then other
+ * CPUs may run with its address space loaded, and reach its files. */
+static inline int
+proc_threaded(struct process *p)
+{
+	return __atomic_load_n(&p->nlive, __ATOMIC_SEQ_CST) > 1;
+}
+
+/* The same for the current process. */
 static inline int
 mm_threaded(void)
 {
-	return __atomic_load_n(&current->proc->nlive, __ATOMIC_SEQ_CST) > 1;
+	return proc_threaded(current->proc);
 }
 
 /* Checked copies between kernel and the current process's user memory,

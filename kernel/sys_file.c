@@ -31,8 +31,9 @@ my_files(void)
 static inline __attribute__((always_inline)) int32_t
 file_rw(int fd, uintptr_t buf, uint32_t n, int write)
 {
-	struct files *fs = my_files();
-	int ref = mm_threaded();
+	struct process *p = current->proc;	/* once: this_cpu() is volatile */
+	struct files *fs = p->files;
+	int ref = proc_threaded(p);
 	struct file *f;
 	int r;
 

@@ -123,7 +123,7 @@ sched_check_rq(struct rq *rq)
 }
 
 /* Returns the TSC value it read: schedule() charges the switch with it. */
-static uint64_t
+static inline __attribute__((always_inline)) uint64_t
 update_clock(struct rq *rq)
 {
 	uint64_t tsc = rdtsc(), now = sched_clock_at(tsc);
