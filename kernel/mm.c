@@ -91,12 +91,6 @@ mm_put(struct mm *mm)
 	kfree(mm);
 }
 
-uintptr_t
-mm_pgdir_phys(const struct mm *mm)
-{
-	return V2P(mm->pgdir);
-}
-
 int
 mm_map_range(struct mm *mm, uintptr_t start, uintptr_t end, int writable)
 {

@@ -48,7 +48,12 @@ struct mm *mm_create(void);
 struct mm *mm_copy(struct mm *src);		/* fork */
 void mm_get(struct mm *mm);
 void mm_put(struct mm *mm);			/* frees on the last put */
-uintptr_t mm_pgdir_phys(const struct mm *mm);
+/* The page directory's physical address, for CR3 (every switch). */
+static inline uintptr_t
+mm_pgdir_phys(const struct mm *mm)
+{
+	return V2P(mm->pgdir);
+}
 /* Map fresh zeroed pages over [start, end); -ENOMEM on failure. */
 int mm_map_range(struct mm *mm, uintptr_t start, uintptr_t end, int writable);
 uintptr_t mm_brk(struct mm *mm, uintptr_t newbrk);

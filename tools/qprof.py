@@ -158,7 +158,8 @@ CATEGORIES = [
     ("wakeup", r"^(sched_wake\w*|try_to_wake\w*|sched_kick|"
                r"balance_place|\w+_check_preempt|smp_resched)\b"),
     ("context switch", r"^(__schedule|schedule|arch_switch_to|swtch|"
-                       r"sched_finish_switch|tss_set_kstack|mm_pgdir_phys|"
+                       r"sched_finish_switch|finish_switch|context_switch|"
+                       r"tss_set_kstack|mm_pgdir_phys|"
                        r"balance_after_switch|sched_preempt_point)\b"),
     ("policy", r"@kernel/sched/(rr|o1|staircase|rsdl|cfs|eevdf|student|"
                r"rt)\.[ch]|^rb_\w+@|@kernel/lib/(rbtree|weight)"),

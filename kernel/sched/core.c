@@ -308,11 +308,11 @@ sched_resched(struct rq *rq)
 		smp_resched(rq->cpu);	/* it acts on it at once */
 }
 
-/* What the task switched to must do first: let go of the previous one. */
-void
-sched_finish_switch(void)
+/* What the task switched to must do first: let go of the previous one.
+ * Inline in context_switch(); a new task calls sched_finish_switch(). */
+static inline __attribute__((always_inline)) void
+finish_switch(struct rq *rq)
 {
-	struct rq *rq = this_rq();
 	struct task *prev = rq->prev;
 	int move, to = rq->push_cpu;
 
@@ -332,6 +332,12 @@ sched_finish_switch(void)
 		balance_after_switch(rq, prev, to); /* active balance, affinity */
 	if (rq->rt.nr)
 		rt_push(rq);	/* rt tasks wait here: another CPU may run one */
+}
+
+void
+sched_finish_switch(void)
+{
+	finish_switch(this_rq());
 }
 
 /* now: the TSC value of this schedule()'s clock update. */
@@ -368,7 +374,7 @@ context_switch(struct rq *rq, struct task *prev, struct task *next,
 	intena = this_cpu()->intena;
 	arch_switch_to(prev, next);
 	this_cpu()->intena = intena;
-	sched_finish_switch();	/* we are prev again, maybe on another CPU */
+	finish_switch(this_rq());	/* we are prev again, maybe on another CPU */
 }
 
 /* A class change that sched_setscheduler() left for the task's own
