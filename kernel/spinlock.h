@@ -113,11 +113,10 @@ irq_pop(void)
 	irq_pop_cpu(this_cpu());
 }
 
+/* Take lk on c, whose interrupts are off. */
 static inline __attribute__((always_inline)) void
-spin_lock(struct spinlock *lk)
+spin_acquire(struct cpu *c, struct spinlock *lk)
 {
-	struct cpu *c = irq_push_cpu();
-
 	if (SCHED_DEBUG && lk->locked && lk->cpu == c)
 		spin_recursion(lk, here_pc());
 	if (SCHED_DEBUG && (lk->task_only || (c->irq_depth && !lk->irq_used)))
@@ -129,6 +128,27 @@ spin_lock(struct spinlock *lk)
 		lk->pc = here_pc();
 		lockrank_acquire(c, lk, lk->pc);
 	}
+}
+
+static inline __attribute__((always_inline)) void
+spin_lock(struct spinlock *lk)
+{
+	spin_acquire(irq_push_cpu(), lk);
+}
+
+/* spin_lock() for a caller that has interrupts off already, through
+ * irq_push() or another lock it holds: one more nesting level, without
+ * reading and clearing the interrupt flag again.  The level must not be
+ * the first: only the first remembers whether interrupts were on. */
+static inline __attribute__((always_inline)) void
+spin_lock_nested(struct spinlock *lk)
+{
+	struct cpu *c = this_cpu();
+
+	if (SCHED_DEBUG && ((read_eflags() & FL_IF) || c->ncli <= 0))
+		irq_unbalanced();
+	c->ncli++;
+	spin_acquire(c, lk);
 }
 
 static inline __attribute__((always_inline)) void

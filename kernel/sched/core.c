@@ -407,18 +407,18 @@ __schedule(int yield)
 {
 	struct rq *rq;
 	struct task *prev, *next;
+	struct cpu *c;
 	uint64_t tsc;
 	int requeue;
 
-	irq_push();
-	if (this_cpu()->ncli != 1)
-		panic("schedule: called holding %d spinlock(s)",
-		      this_cpu()->ncli - 1);
-	if (SCHED_DEBUG && this_cpu()->nheld)	/* a task lock (spinlock.h) */
+	c = irq_push_cpu();
+	if (c->ncli != 1)
+		panic("schedule: called holding %d spinlock(s)", c->ncli - 1);
+	if (SCHED_DEBUG && c->nheld)	/* a task lock (spinlock.h) */
 		panic("schedule: called holding lock '%s'",
-		      this_cpu()->held[this_cpu()->nheld - 1].lk->name);
+		      c->held[c->nheld - 1].lk->name);
 	rq = this_rq();
-	spin_lock(&rq->lock);
+	spin_lock_nested(&rq->lock);	/* interrupts are off: pushed above */
 	rq->stats.sched_count++;
 	prev = rq->curr;
 	tsc = update_clock(rq);
@@ -566,7 +566,7 @@ sched_wake(struct task *p, int how)
 	if (p->state != TASK_SLEEPING)
 		goto out;
 	src = cpu_rq(p->cpu);
-	spin_lock(&src->lock);
+	spin_lock_nested(&src->lock);	/* under wake_lock: interrupts off */
 	if (p->on_rq) {		/* not switched out yet: just cancel */
 		p->state = TASK_RUNNING;
 		spin_unlock(&src->lock);
@@ -579,7 +579,7 @@ sched_wake(struct task *p, int how)
 		 * for the switch */
 		spin_unlock(&src->lock);
 		wait_off_cpu(p);
-		spin_lock(&src->lock);
+		spin_lock_nested(&src->lock);
 	}
 	cpu = select_task_cpu(p, ENQ_WAKEUP | (sync ? ENQ_SYNC : 0),
 			      this_cpu()->id);
