@@ -412,16 +412,12 @@ fix_and_copy(struct mm *mm, void *kbuf, uintptr_t uaddr, size_t n,
 	return r == 1 ? 0 : -EFAULT;
 }
 
-/* The one check a direct copy needs: the range lies in the user half and
- * does not wrap.  The MMU checks the rest, the page tables of the task
- * that runs included: a kernel thread runs on the kernel's own (context.c),
- * which map nothing below KERNBASE once boot has dropped the identity map
- * of the first 4 MiB, so its copies fault and, with no mm to resolve
- * them in, fail (user_copy_fault). */
-static inline int
-user_access_ok(uintptr_t uaddr, size_t n)
+
+int
+copy_from_user_failed(void *dst, size_t n, size_t left)
 {
-	return uaddr <= KERNBASE && n <= KERNBASE - uaddr;	/* cannot wrap */
+	memset((uint8_t *)dst + (n - left), 0, left);
+	return -EFAULT;
 }
 
 /* A copy from user memory that stopped short left a part of dst as it
@@ -429,10 +425,7 @@ user_access_ok(uintptr_t uaddr, size_t n)
 static int
 from_user_done(void *dst, size_t n, size_t left)
 {
-	if (!left)
-		return 0;
-	memset((uint8_t *)dst + (n - left), 0, left);
-	return -EFAULT;
+	return left ? copy_from_user_failed(dst, n, left) : 0;
 }
 
 int
@@ -449,22 +442,6 @@ copy_to_user(void *udst, const void *src, size_t n)
 	if (!user_access_ok((uintptr_t)udst, n))
 		return -EFAULT;
 	return arch_copy_user(udst, src, n) ? -EFAULT : 0;
-}
-
-int
-copy_from_user_nofault(void *dst, const void *usrc, size_t n)
-{
-	if (!user_access_ok((uintptr_t)usrc, n))
-		return -EFAULT;
-	return from_user_done(dst, n, arch_copy_user_nofault(dst, usrc, n));
-}
-
-int
-copy_to_user_nofault(void *udst, const void *src, size_t n)
-{
-	if (!user_access_ok((uintptr_t)udst, n))
-		return -EFAULT;
-	return arch_copy_user_nofault(udst, src, n) ? -EFAULT : 0;
 }
 
 /* The caller's nofault copy may still fail afterwards, if another thread

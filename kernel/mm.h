@@ -24,6 +24,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "arch/x86/mmu.h"
+#include "arch/x86/uaccess.h"
+#include "include/uapi/errno.h"
 #include "kernel/spinlock.h"
 #include "kernel/task.h"
 
@@ -95,8 +97,40 @@ int copy_to_user(void *udst, const void *src, size_t n);
  * stack growth, no copy-on-write break, which may wait for or send IPIs),
  * so a copy that needs one fails with -EFAULT.  The caller then drops its lock,
  * calls user_fault_in() and tries again: Linux's pipe does the same. */
-int copy_from_user_nofault(void *dst, const void *usrc, size_t n);
-int copy_to_user_nofault(void *udst, const void *src, size_t n);
+/* The one check a direct copy needs: the range lies in the user half and
+ * does not wrap.  The MMU checks the rest, the page tables of the task
+ * that runs included: a kernel thread runs on the kernel's own (context.c),
+ * which map nothing below KERNBASE once boot has dropped the identity map
+ * of the first 4 MiB, so its copies fault and, with no mm to resolve
+ * them in, fail (user_copy_fault). */
+static inline int
+user_access_ok(uintptr_t uaddr, size_t n)
+{
+	return uaddr <= KERNBASE && n <= KERNBASE - uaddr;	/* cannot wrap */
+}
+
+/* mm.c: zero what a copy from user memory left of dst; -EFAULT. */
+int copy_from_user_failed(void *dst, size_t n, size_t left);
+
+/* Inline: a pipe's read and write each make one, under its lock. */
+static inline int
+copy_from_user_nofault(void *dst, const void *usrc, size_t n)
+{
+	size_t left;
+
+	if (!user_access_ok((uintptr_t)usrc, n))
+		return -EFAULT;
+	left = arch_copy_user_nofault(dst, usrc, n);
+	return left ? copy_from_user_failed(dst, n, left) : 0;
+}
+
+static inline int
+copy_to_user_nofault(void *udst, const void *src, size_t n)
+{
+	if (!user_access_ok((uintptr_t)udst, n))
+		return -EFAULT;
+	return arch_copy_user_nofault(udst, src, n) ? -EFAULT : 0;
+}
 /* Make [uaddr, uaddr+n) usable for a copy; 0 or -EFAULT. */
 int user_fault_in(const void *uaddr, size_t n, int write);
 /* Copy a NUL-terminated string of at most max-1 bytes; its length, or
