@@ -112,6 +112,7 @@ acct_cross(struct task *t, int entering)
 {
 	uint64_t now = rdtsc(), d = now - t->acct_cyc;
 
+	t->acct_cyc = now;	/* first: now's registers are free for d */
 	if (entering) {
 		t->utime_cyc += d;
 		this_cpu()->user_cyc += d;
@@ -119,7 +120,6 @@ acct_cross(struct task *t, int entering)
 		t->stime_cyc += d;
 		this_cpu()->system_cyc += d;
 	}
-	t->acct_cyc = now;
 }
 
 void
