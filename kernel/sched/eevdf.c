@@ -53,8 +53,11 @@ struct eevdf_rq {
 	unsigned nr_queued;
 	uint32_t load;			/* weights of queued + current */
 	/* V without a division: sum w * (v - min_vruntime) and sum w over
-	 * the tree; the current task is added on the fly (6.6). */
-	int64_t avg_vruntime, avg_load;
+	 * the tree; the current task is added on the fly (6.6).  The weights
+	 * fit 32 bits with the current task's (LOAD_MAX, below), so every
+	 * product with them is 64 by 32 bits, not 64 by 64. */
+	int64_t avg_vruntime;
+	uint32_t avg_load;
 	uint64_t min_vruntime;		/* only increases; the keys' origin */
 	struct eevdf_task *curr;	/* running, out of the tree */
 	struct rq *rq;
@@ -154,7 +157,7 @@ entity_key(const struct eevdf_rq *q, uint64_t vruntime)
 
 /* The sums with the running task included: V = min_vruntime + *avg / *load. */
 SCHED_HOT void
-avg_sums(const struct eevdf_rq *q, int64_t *avg, int64_t *load)
+avg_sums(const struct eevdf_rq *q, int64_t *avg, uint32_t *load)
 {
 	*avg = q->avg_vruntime;
 	*load = q->avg_load;
@@ -166,26 +169,27 @@ avg_sums(const struct eevdf_rq *q, int64_t *avg, int64_t *load)
 
 /*
  * The divisions by the load (here and in place_entity): the load is at most
- * MAX_TASKS (1024) weights of at most 88,761 (nice -20), under 2^27, so the
- * divisor fits 32 bits and div_s64() applies, as in 6.6.  The quotient,
+ * MAX_TASKS (1024) weights of at most 88,761 (nice -20), under 2^27
+ * (LOAD_MAX), so the divisor fits 32 bits and div_s64() applies, as in 6.6.  The quotient,
  * V - min_vruntime, is not bounded by 2^32 (docs/policies/eevdf.md), so
  * div_s64 falls back to the 64-bit helper when the dividend is larger;
  * with a few tasks a few slices apart it is not, and one divl does.
  */
-#define LOAD_DIVISOR_MAX	(1ll << 32)
+#define LOAD_MAX	(1u << 27)
 
 SCHED_HOT uint64_t
 avg_vruntime(const struct eevdf_rq *q)
 {
-	int64_t avg, load;
+	int64_t avg;
+	uint32_t load;
 
 	avg_sums(q, &avg, &load);
 	if (SCHED_DEBUG)
-		KASSERT(load >= 0 && load < LOAD_DIVISOR_MAX);
+		KASSERT(load < LOAD_MAX);
 	if (load) {
 		if (avg < 0)		/* round towards -inf, as 6.6 does */
-			avg -= load - 1;
-		avg = div_s64(avg, (uint32_t)load);
+			avg -= (int64_t)load - 1;
+		avg = div_s64(avg, load);
 	}
 	return q->min_vruntime + (uint64_t)avg;
 }
@@ -193,7 +197,8 @@ avg_vruntime(const struct eevdf_rq *q)
 /* The sums behind V, with the running task: taken once, then used for
  * every eligibility test of one pick (they do not change during it). */
 struct vsums {
-	int64_t avg, load;
+	int64_t avg;
+	uint32_t load;
 };
 
 /* v <= V, tested without dividing: (v - v0) * W <= sum w * (v_i - v0). */
@@ -334,7 +339,7 @@ update_min_vruntime(struct eevdf_rq *q)
 	}
 	delta = (int64_t)(v - q->min_vruntime);
 	if (delta > 0) {
-		q->avg_vruntime -= q->avg_load * delta;
+		q->avg_vruntime -= delta * q->avg_load;
 		q->min_vruntime = v;
 	}
 }
@@ -408,11 +413,11 @@ place_entity(struct eevdf_rq *q, struct eevdf_task *se, int initial)
 	se->slice = entity_slice(se);
 	vslice = calc_delta_fair(se->slice, se);
 	if (place_lag && (q->nr_queued || q->curr)) {
-		int64_t load = q->avg_load + (q->curr ? q->curr->weight : 0);
+		uint32_t load = q->avg_load + (q->curr ? q->curr->weight : 0);
 		if (SCHED_DEBUG)	/* the divisor's bound: avg_vruntime() */
-			KASSERT(load >= 0 && load < LOAD_DIVISOR_MAX);
+			KASSERT(load < LOAD_MAX);
 		lag = se->vlag * (load + se->weight);
-		lag = div_s64(lag, load ? (uint32_t)load : 1);
+		lag = div_s64(lag, load ? load : 1);
 	}
 	se->vruntime = v - (uint64_t)lag;
 	if (place_deadline_initial && initial)
@@ -725,7 +730,7 @@ eevdf_dump(struct rq *rq)
 /* Debug builds: the subtree minima and the sums behind V are exact. */
 static uint64_t
 check_subtree(struct eevdf_rq *q, struct rb_node *n, int64_t *avg,
-	      int64_t *load)
+	      uint32_t *load)
 {
 	struct eevdf_task *se = node_se(n);
 	uint64_t m = se->vruntime, c;
@@ -780,7 +785,8 @@ static unsigned
 eevdf_count(struct rq *rq)
 {
 	struct eevdf_rq *q = eevdf_rq(rq);
-	int64_t avg = 0, load = 0;
+	int64_t avg = 0;
+	uint32_t load = 0;
 
 	/* The whole-tree checks are O(n) at every runqueue check, ticks
 	 * included: above TREE_CHECK_MAX tasks (a fork bomb's 1,023 on one
