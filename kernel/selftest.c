@@ -162,6 +162,58 @@ test_lockorder(char *why, int len)
 	return 1;
 }
 
+/* The two rules of task locks (spinlock.h), each broken once. */
+static void
+take_task_lock(void *arg)
+{
+	spin_lock_task((struct spinlock *)arg);
+	spin_unlock_task((struct spinlock *)arg);
+}
+
+static void
+take_and_drop(void *arg)
+{
+	spin_lock((struct spinlock *)arg);
+	spin_unlock((struct spinlock *)arg);
+}
+
+/* An interrupt handler (cpu1's, running an smp_call) takes a task lock. */
+static int
+test_tasklock_irq(char *why, int len)
+{
+	static struct spinlock tl;
+
+	if (!SCHED_DEBUG || ncpu < 2) {
+		snprintf(why, len, "needs a SCHED_DEBUG build and 2 CPUs");
+		return 1;
+	}
+	spin_init_task(&tl, "pipe");
+	smp_call(1, take_task_lock, &tl);	/* must panic on cpu1 */
+	snprintf(why, len, "a task lock taken by an interrupt handler did "
+		 "not panic");
+	return 1;
+}
+
+/* A task takes a task lock under a lock that an interrupt handler took. */
+static int
+test_tasklock_nesting(char *why, int len)
+{
+	static struct spinlock il = SPINLOCK_INIT("proc");
+	static struct spinlock tl;
+
+	if (!SCHED_DEBUG || ncpu < 2) {
+		snprintf(why, len, "needs a SCHED_DEBUG build and 2 CPUs");
+		return 1;
+	}
+	spin_init_task(&tl, "pipe");
+	smp_call(1, take_and_drop, &il);	/* a handler takes il */
+	spin_lock(&il);
+	spin_lock_task(&tl);			/* must panic */
+	snprintf(why, len, "a task lock taken under a lock interrupt "
+		 "handlers take did not panic");
+	return 1;
+}
+
 static void
 take_and_keep(void *arg)
 {
@@ -333,6 +385,8 @@ static const struct selftest tests[] = {
 	{ "lock-recursion", test_lockrec },
 	{ "lock-deadlock", test_lockup },
 	{ "lock-order", test_lockorder },
+	{ "task-lock-irq", test_tasklock_irq },
+	{ "task-lock-nesting", test_tasklock_nesting },
 	{ "serial-echo", test_echo },
 	{ "div64", test_div64 },
 	{ "new-task-not-woken", test_newtask },

@@ -378,6 +378,19 @@ CASES = boot_cases() + ticks_cases() + user_cases() + timer_cases() + seed_cases
                      must(r"Backtrace:")],
              doc="taking locks against their ranks (kernel/lockrank.c) "
                  "panics naming both locks and both places"),
+    selftest("task-lock-irq", "task-lock-irq", status=PANIC, timeout=60,
+             checks=[must(r"spinlock 'pipe' at take_task_lock\+0x[0-9a-f]+: "
+                          r"a task lock taken by an interrupt handler"),
+                     must(r"on cpu1")],
+             doc="a task lock (spinlock.h) taken in an interrupt handler "
+                 "panics"),
+    selftest("task-lock-nesting", "task-lock-nesting", status=PANIC,
+             timeout=60,
+             checks=[must(r"spinlock 'pipe' at test_tasklock_nesting\+"
+                          r"0x[0-9a-f]+: a task lock taken under a lock "
+                          r"interrupt handlers take")],
+             doc="a task lock taken under a lock that interrupt handlers "
+                 "take panics (lockdep's irq-safe to irq-unsafe rule)"),
     # 2 s of virtual spinning: under -icount every PAUSE in the spin loop
     # leaves QEMU's execution loop, so this case takes 10-50 s of host time
     # on a loaded machine.
