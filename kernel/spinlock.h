@@ -139,16 +139,21 @@ spin_lock(struct spinlock *lk)
 /* spin_lock() for a caller that has interrupts off already, through
  * irq_push() or another lock it holds: one more nesting level, without
  * reading and clearing the interrupt flag again.  The level must not be
- * the first: only the first remembers whether interrupts were on. */
+ * the first: only the first remembers whether interrupts were on.  The
+ * _on form is for a caller that has this CPU's struct cpu at hand. */
 static inline __attribute__((always_inline)) void
-spin_lock_nested(struct spinlock *lk)
+spin_lock_nested_on(struct cpu *c, struct spinlock *lk)
 {
-	struct cpu *c = this_cpu();
-
 	if (SCHED_DEBUG && ((read_eflags() & FL_IF) || c->ncli <= 0))
 		irq_unbalanced();
 	c->ncli++;
 	spin_acquire(c, lk);
+}
+
+static inline __attribute__((always_inline)) void
+spin_lock_nested(struct spinlock *lk)
+{
+	spin_lock_nested_on(this_cpu(), lk);
 }
 
 static inline __attribute__((always_inline)) void

@@ -340,10 +340,11 @@ sched_finish_switch(void)
 	finish_switch(this_rq());
 }
 
-/* now: the TSC value of this schedule()'s clock update. */
+/* now: the TSC value of this schedule()'s clock update; c: this CPU,
+ * until the switch. */
 static void
-context_switch(struct rq *rq, struct task *prev, struct task *next,
-	       uint64_t now)
+context_switch(struct cpu *c, struct rq *rq, struct task *prev,
+	       struct task *next, uint64_t now)
 {
 	int intena;
 
@@ -362,19 +363,20 @@ context_switch(struct rq *rq, struct task *prev, struct task *next,
 	prev->last_queued = rq->clock;	/* still runnable: it waits now */
 	if (!prev->is_idle) {		/* system time ends with the switch */
 		prev->stime_cyc += now - prev->acct_cyc;
-		this_cpu()->system_cyc += now - prev->acct_cyc;
+		c->system_cyc += now - prev->acct_cyc;
 	}
 	next->acct_cyc = now;
 	prev->last_ran = rq->clock;
 	next->on_cpu = 1;
-	this_cpu()->cur_task = next;
+	c->cur_task = next;
 	trace_switch(rq, prev, next);
 	/* The interrupt flag to restore belongs to the task, not the CPU:
 	 * keep it across the switch (xv6 does the same). */
-	intena = this_cpu()->intena;
+	intena = c->intena;
 	arch_switch_to(prev, next);
-	this_cpu()->intena = intena;
-	finish_switch(this_rq());	/* we are prev again, maybe on another CPU */
+	c = this_cpu();		/* we are prev again, maybe on another CPU */
+	c->intena = intena;
+	finish_switch(cpu_rq(c->id));
 }
 
 /* A class change that sched_setscheduler() left for the task's own
@@ -417,8 +419,8 @@ __schedule(int yield)
 	if (SCHED_DEBUG && c->nheld)	/* a task lock (spinlock.h) */
 		panic("schedule: called holding lock '%s'",
 		      c->held[c->nheld - 1].lk->name);
-	rq = this_rq();
-	spin_lock_nested(&rq->lock);	/* interrupts are off: pushed above */
+	rq = cpu_rq(c->id);
+	spin_lock_nested_on(c, &rq->lock);	/* interrupts off: pushed above */
 	rq->stats.sched_count++;
 	prev = rq->curr;
 	tsc = update_clock(rq);
@@ -479,7 +481,7 @@ __schedule(int yield)
 			prev->nivcsw++;
 		else
 			prev->nvcsw++;
-		context_switch(rq, prev, next, tsc);
+		context_switch(c, rq, prev, next, tsc);
 	} else {
 		rq_check(rq);
 		spin_unlock(&rq->lock);
