@@ -36,7 +36,10 @@ struct eevdf_task {			/* Linux's struct sched_entity */
 	uint64_t deadline;		/* virtual deadline of the request */
 	uint64_t min_vruntime;		/* smallest vruntime in node's subtree */
 	int64_t vlag;			/* V - vruntime, saved at dequeue */
-	uint64_t slice;			/* the request r, wall ns */
+	uint32_t slice;			/* the request r, wall ns: at most
+					 * the base slice's 100 ms times the
+					 * CPU factor's 8, or a custom 100 ms,
+					 * so 2 r fits 32 bits too */
 	uint32_t custom_slice;		/* the task's own r (sched_setslice,
 					 * 6.12), 0: the base slice */
 	uint64_t pick_deadline;		/* deadline when picked (RUN_TO_PARITY;
@@ -113,7 +116,7 @@ eevdf_update_sysctl(void)
 	sysctl_base_slice_ns = (uint32_t)base_slice_ns * f;
 }
 
-SCHED_HOT uint64_t
+SCHED_HOT uint32_t
 base_slice(void)
 {
 	return sysctl_base_slice_ns;
@@ -346,7 +349,7 @@ update_min_vruntime(struct eevdf_rq *q)
 
 /* The length of se's next request: its own (Linux 6.12's custom slice,
  * not scaled by the CPU count) or the base slice. */
-SCHED_HOT uint64_t
+SCHED_HOT uint32_t
 entity_slice(const struct eevdf_task *se)
 {
 	return se->custom_slice ? se->custom_slice : base_slice();
@@ -390,8 +393,8 @@ update_curr(struct eevdf_rq *q)
 SCHED_HOT void
 update_entity_lag(struct eevdf_rq *q, struct eevdf_task *se)
 {
-	uint64_t tick_ns = sched_tick_ns();
-	uint64_t wall = 2 * se->slice > tick_ns ? 2 * se->slice : tick_ns;
+	uint32_t tick_ns = sched_tick_ns();
+	uint32_t wall = 2 * se->slice > tick_ns ? 2 * se->slice : tick_ns;
 	int64_t lag = (int64_t)(avg_vruntime(q) - se->vruntime);
 	int64_t limit = (int64_t)calc_delta_fair(wall, se);
 
@@ -718,7 +721,7 @@ eevdf_dump(struct rq *rq)
 	struct eevdf_rq *q = eevdf_rq(rq);
 	uint64_t v = avg_vruntime(q);
 
-	printk("  eevdf: V %llu = min_vruntime %llu %+lld, load %u, slice %llu "
+	printk("  eevdf: V %llu = min_vruntime %llu %+lld, load %u, slice %u "
 	       "ns\n", v, q->min_vruntime, (long long)(v - q->min_vruntime),
 	       q->load, base_slice());
 	if (q->curr)
