@@ -93,10 +93,7 @@ mm_threaded(void)
  * zeroes the rest of dst then. */
 int copy_from_user(void *dst, const void *usrc, size_t n);
 int copy_to_user(void *udst, const void *src, size_t n);
-/* The same for callers that hold a spinlock: no page is made usable (no
- * stack growth, no copy-on-write break, which may wait for or send IPIs),
- * so a copy that needs one fails with -EFAULT.  The caller then drops its lock,
- * calls user_fault_in() and tries again: Linux's pipe does the same. */
+
 /* The one check a direct copy needs: the range lies in the user half and
  * does not wrap.  The MMU checks the rest, the page tables of the task
  * that runs included: a kernel thread runs on the kernel's own (context.c),
@@ -112,7 +109,12 @@ user_access_ok(uintptr_t uaddr, size_t n)
 /* mm.c: zero what a copy from user memory left of dst; -EFAULT. */
 int copy_from_user_failed(void *dst, size_t n, size_t left);
 
-/* Inline: a pipe's read and write each make one, under its lock. */
+/* copy_from_user() and copy_to_user() for callers that hold a spinlock:
+ * no page is made usable (no stack growth, no copy-on-write break, which
+ * may wait for or send IPIs), so a copy that needs one fails with -EFAULT.
+ * The caller then drops its lock, calls user_fault_in() and tries again:
+ * Linux's pipe does the same.  Inline: a pipe's read and write each make
+ * one, under its lock. */
 static inline int
 copy_from_user_nofault(void *dst, const void *usrc, size_t n)
 {
@@ -131,6 +133,7 @@ copy_to_user_nofault(void *udst, const void *src, size_t n)
 		return -EFAULT;
 	return arch_copy_user_nofault(udst, src, n) ? -EFAULT : 0;
 }
+
 /* Make [uaddr, uaddr+n) usable for a copy; 0 or -EFAULT. */
 int user_fault_in(const void *uaddr, size_t n, int write);
 /* Copy a NUL-terminated string of at most max-1 bytes; its length, or
