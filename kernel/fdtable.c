@@ -245,6 +245,17 @@ fd_remove(struct files *fs, int fd)
 	return f;
 }
 
+int
+fd_close(struct files *fs, int fd)
+{
+	struct file *f = fd_remove(fs, fd);
+
+	if (!f)
+		return -EBADF;
+	file_put(f);
+	return 0;
+}
+
 struct file *
 fd_get(struct files *fs, int fd)
 {

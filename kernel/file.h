@@ -108,6 +108,8 @@ int fd_replace(struct files *fs, int fd, struct file *f, int cloexec,
 /* Empty slot fd: the file that was there (its reference to the caller),
  * or NULL if none. */
 struct file *fd_remove(struct files *fs, int fd);
+/* close(fd): empty the slot and drop its reference; 0 or -EBADF. */
+int fd_close(struct files *fs, int fd);
 /* The file at fd with a new reference, or NULL. */
 struct file *fd_get(struct files *fs, int fd);
 /* FD_CLOEXEC of fd: get 0/1 or -EBADF; set returns 0 or -EBADF. */

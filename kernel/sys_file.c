@@ -78,13 +78,8 @@ SYSCALL(sys_open)
 
 SYSCALL(sys_close)
 {
-	struct file *f = fd_remove(my_files(), (int)a1);
-
 	UNUSED_ARGS5;
-	if (!f)
-		return -EBADF;
-	file_put(f);
-	return 0;
+	return fd_close(my_files(), (int)a1);
 }
 
 SYSCALL(sys_pipe)
@@ -100,11 +95,11 @@ SYSCALL(sys_pipe)
 	if (fds[1] < 0 || copy_to_user((void *)a1, fds, sizeof(fds)) < 0) {
 		err = fds[1] < 0 ? -EMFILE : -EFAULT;
 		if (fds[0] >= 0)
-			sys_close((uint32_t)fds[0], 0, 0, 0, 0);
+			fd_close(my_files(), fds[0]);
 		else
 			file_put(rd);
 		if (fds[1] >= 0)
-			sys_close((uint32_t)fds[1], 0, 0, 0, 0);
+			fd_close(my_files(), fds[1]);
 		else
 			file_put(wr);
 		return err;

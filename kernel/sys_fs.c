@@ -287,5 +287,5 @@ SYSCALL(sys_fsync)
 
 SYSCALL(sys_fdatasync)
 {
-	return sys_fsync(a1, a2, a3, a4, a5);
+	return sys_fsync_args(a1, a2, a3, a4, a5);
 }

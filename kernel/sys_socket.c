@@ -180,12 +180,12 @@ SYSCALL(sys_socketpair)
 		return fds[0];
 	}
 	if ((fds[1] = install(s1, a2)) < 0) {
-		sys_close((uint32_t)fds[0], 0, 0, 0, 0);
+		fd_close(current->proc->files, fds[0]);
 		return fds[1];
 	}
 	if (copy_to_user((void *)a4, fds, sizeof(fds)) < 0) {
-		sys_close((uint32_t)fds[0], 0, 0, 0, 0);
-		sys_close((uint32_t)fds[1], 0, 0, 0, 0);
+		fd_close(current->proc->files, fds[0]);
+		fd_close(current->proc->files, fds[1]);
 		return -EFAULT;
 	}
 	return 0;
@@ -243,7 +243,7 @@ SYSCALL(sys_accept4)
 		fd = install(n, a4);
 		err = fd;
 		if (fd >= 0 && addr_to_user(a2, a3, peer) < 0) {
-			sys_close((uint32_t)fd, 0, 0, 0, 0);
+			fd_close(current->proc->files, fd);
 			err = -EFAULT;
 		}
 	}

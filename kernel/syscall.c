@@ -18,7 +18,21 @@
 #include "kernel/time.h"
 #include "kernel/upcall.h"
 
+/* A number with no handler: Linux's sys_ni_syscall. */
+static int32_t
+sys_ni(const struct trapframe *tf)
+{
+	(void)tf;
+	return -ENOSYS;
+}
+
+/* Every slot is filled first with sys_ni, then the numbers that have a
+ * handler override it (Linux's syscall tables are built the same way and
+ * compiled with -Wno-override-init): dispatch needs no NULL check. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
 static const syscall_fn table[NSYSCALLS] = {
+	[0 ... NSYSCALLS - 1] = sys_ni,
 	[SYS_exit] = sys_exit, [SYS_fork] = sys_fork, [SYS_read] = sys_read,
 	[SYS_write] = sys_write, [SYS_open] = sys_open,
 	[SYS_close] = sys_close, [SYS_waitpid] = sys_waitpid,
@@ -102,6 +116,7 @@ static const syscall_fn table[NSYSCALLS] = {
 	[SYS_prlimit64] = sys_prlimit64, [SYS_prctl] = sys_prctl,
 	[SYS_ppoll] = sys_ppoll,
 };
+#pragma GCC diagnostic pop
 
 /* Time since the last crossing was spent in user mode (or, leaving, in
  * the kernel).  Counted in raw TSC cycles: this runs twice per system call,
@@ -151,8 +166,8 @@ syscall_trap(struct trapframe *tf)
 		panic_trap(tf, "system call from kernel mode");
 	acct_cross(t, 1);
 	sti();
-	if (n < NSYSCALLS && table[n])
-		ret = table[n](tf->ebx, tf->ecx, tf->edx, tf->esi, tf->edi);
+	if (n < NSYSCALLS)
+		ret = table[n](tf);
 	cli();
 	tf->eax = (uint32_t)ret;
 	if (t->sig_work || t->need_resched)

@@ -22,6 +22,10 @@ struct trapframe {
 	uint32_t esp, ss;	/* only valid when cs is a user selector */
 };
 
+/* int $0x80's arguments, in the order of the i386 Linux ABI: ebx, ecx,
+ * edx, esi, edi (the number is in eax).  kernel/syscall.h. */
+#define SYSCALL_ARGS(tf) (tf)->ebx, (tf)->ecx, (tf)->edx, (tf)->esi, (tf)->edi
+
 /* CPU exceptions (Intel SDM vol. 3A, 6.15). */
 #define T_DIVIDE	0
 #define T_DEBUG		1
