@@ -17,8 +17,8 @@ typedef int32_t (*syscall_fn)(const struct trapframe *tf);
 
 /*
  * A handler takes the trap frame and loads only the arguments it uses, as
- * Linux's x86 system calls take a struct pt_regs since 4.17
- * (arch/x86/include/asm/syscall_wrapper.h).  SYSCALL(name) { body }
+ * Linux's x86 system calls take a struct pt_regs since 4.17 (its x86
+ * syscall wrappers, SYSCALL_DEFINEx).  SYSCALL(name) { body }
  * defines the entry name(tf) and, after it, name_args(a1, ..., a5) with
  * the body; the entry passes it the five argument registers and the
  * compiler inlines it, so a register the body leaves unused is never
