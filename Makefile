@@ -36,7 +36,7 @@ endif
 
 CFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-pic -fno-pie \
 	-fno-stack-protector -mgeneral-regs-only -fno-asynchronous-unwind-tables \
-	-fno-omit-frame-pointer --param=min-pagesize=0 -m32 -march=i686 \
+	--param=min-pagesize=0 -m32 -march=i686 \
 	-mregparm=3 \
 	-Wall -Wextra -Werror -MMD -MP -I. -DCONFIG_HZ=$(HZ)
 LDFLAGS := -T linker.ld -nostdlib -no-pie -static -Wl,--build-id=none \
@@ -50,6 +50,16 @@ $(error SCHED=$(SCHED) is not a policy; choose one of: $(POLICIES))
 endif
 SCHED_DEBUG ?= 1
 CFLAGS += -DSCHED_DEBUG=$(SCHED_DEBUG)
+# Frame pointers: kept by debug builds, whose backtraces walk them; a
+# release build (SCHED_DEBUG=0, what `make bench` measures) gives ebp to
+# the register allocator and its backtraces scan the stack
+# (arch/x86/backtrace.c, docs/performance.md).
+FRAME_POINTER ?= $(if $(filter 0,$(SCHED_DEBUG)),0,1)
+ifeq ($(FRAME_POINTER),1)
+CFLAGS += -fno-omit-frame-pointer -DARCH_FRAME_POINTER=1
+else
+CFLAGS += -fomit-frame-pointer -DARCH_FRAME_POINTER=0
+endif
 # -Og keeps variables where gdb looks for them; no inlining at all, so
 # `step` enters schedule()'s and the policies' static helpers, each with
 # its own frame.  (-mregparm=3 stays: the calling convention is the same.)

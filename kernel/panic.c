@@ -96,12 +96,12 @@ panic(const char *fmt, ...)
 	va_start(ap, fmt);
 	panic_message(fmt, ap);
 	va_end(ap);
-	backtrace_print(read_ebp(), 0);
+	backtrace_print(read_ebp(), read_esp(), 0);
 	panic_finish();
 }
 
 void
-panic_at(uintptr_t ebp, uintptr_t eip, const char *fmt, ...)
+panic_at(uintptr_t ebp, uintptr_t esp, uintptr_t eip, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -109,7 +109,7 @@ panic_at(uintptr_t ebp, uintptr_t eip, const char *fmt, ...)
 	va_start(ap, fmt);
 	panic_message(fmt, ap);
 	va_end(ap);
-	backtrace_print(ebp, eip);
+	backtrace_print(ebp, esp, eip);
 	panic_finish();
 }
 
@@ -123,7 +123,7 @@ panic_trap(struct trapframe *tf, const char *fmt, ...)
 	panic_message(fmt, ap);
 	va_end(ap);
 	trap_dump(tf);
-	backtrace_print(tf->ebp, tf->eip);
+	backtrace_print(tf->ebp, trap_kernel_esp(tf), tf->eip);
 	panic_finish();
 }
 
@@ -136,7 +136,7 @@ panic_nmi(struct trapframe *tf)
 		printk("stopped in user mode at eip %08x\n", tf->eip);
 	} else if (stopping == cpu_id()) {	/* not one answering late */
 		printk("stopped in the kernel at:\n");
-		backtrace_print(tf->ebp, tf->eip);
+		backtrace_print(tf->ebp, trap_kernel_esp(tf), tf->eip);
 	}
 	__atomic_fetch_add(&cpus_stopped, 1, __ATOMIC_SEQ_CST);
 	arch_halt_forever();

@@ -20,15 +20,20 @@ void panic(const char *fmt, ...)
 /* Panic reporting a trap frame (registers, then the backtrace from it). */
 void panic_trap(struct trapframe *tf, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 2, 3)));
-/* Panic with the backtrace starting at a given frame. */
-void panic_at(uintptr_t ebp, uintptr_t eip, const char *fmt, ...)
-	__attribute__((noreturn, format(printf, 3, 4)));
+/* Panic with the backtrace starting at a given frame (ebp, esp, eip). */
+void panic_at(uintptr_t ebp, uintptr_t esp, uintptr_t eip, const char *fmt,
+	      ...)
+	__attribute__((noreturn, format(printf, 4, 5)));
 /* NMI handler part: if another CPU is panicking, print where this one
  * was (tf) and halt. */
 struct trapframe;
 void panic_nmi(struct trapframe *tf);
-/* Print "Backtrace:" and one symbolized line per frame. */
-void backtrace_print(uintptr_t ebp, uintptr_t eip);
+/* Print "Backtrace:" and one symbolized line per frame: by the frame
+ * pointers (ebp) where the kernel keeps them, else by scanning the stack
+ * from esp (arch/x86/backtrace.c).  eip: where it stopped, or 0. */
+void backtrace_print(uintptr_t ebp, uintptr_t esp, uintptr_t eip);
+/* The scan alone, whatever the build (a self-test checks it). */
+void backtrace_scan(uintptr_t esp);
 
 extern volatile int panicking;
 

@@ -17,6 +17,7 @@
 #include "kernel/spinlock.h"
 #include "kernel/time.h"
 #include "arch/x86/platform.h"
+#include "arch/x86/x86.h"
 
 #define NS_PER_SEC	1000000000ull
 
@@ -375,6 +376,39 @@ test_newtask(char *why, int len)
 	return 0;
 }
 
+/* The release build's backtrace (arch/x86/backtrace.c), here in any
+ * build: a scan of the stack two calls below the test must find both
+ * callers.  The volatile counter keeps the calls from being tail calls,
+ * which would leave no return address behind. */
+static volatile int scan_depth;
+
+static void __attribute__((noinline))
+scan_leaf(void)
+{
+	backtrace_scan(read_esp());
+	scan_depth++;
+}
+
+static void __attribute__((noinline))
+scan_mid(void)
+{
+	scan_leaf();
+	scan_depth++;
+}
+
+static int
+test_bt_scan(char *why, int len)
+{
+	printk("backtrace-scan: Backtrace:\n");
+	scan_mid();
+	if (scan_depth != 2) {
+		snprintf(why, len, "the scan's callers did not return");
+		return 1;
+	}
+	printk("backtrace-scan: done\n");
+	return 0;
+}
+
 static const struct selftest tests[] = {
 	{ "sched-kthreads", test_sched },
 	{ "boot", test_boot },
@@ -389,6 +423,7 @@ static const struct selftest tests[] = {
 	{ "task-lock-nesting", test_tasklock_nesting },
 	{ "serial-echo", test_echo },
 	{ "div64", test_div64 },
+	{ "backtrace-scan", test_bt_scan },
 	{ "new-task-not-woken", test_newtask },
 };
 

@@ -368,6 +368,11 @@ CASES = boot_cases() + ticks_cases() + user_cases() + timer_cases() + seed_cases
     selftest("div64", "div64", timeout=60,
              checks=[must(r"div64: 200000 unsigned and signed")],
              doc="64-bit division helpers (arch/x86/divdi3.c) are exact"),
+    selftest("backtrace-scan", "backtrace-scan", timeout=60, checks=[
+        must(r"\[<[0-9a-f]{8}>\] \? scan_mid\+0x"),
+        must(r"\[<[0-9a-f]{8}>\] \? test_bt_scan\+0x"),
+        must(r"backtrace-scan: done")],
+        doc="the release build's stack-scanning backtrace finds the callers"),
     selftest("lock-recursion", "lock-recursion", status=PANIC, timeout=60,
              checks=[must(r"recursion"), must(r"selftest_lock")],
              doc="taking a spinlock twice on one CPU is reported"),

@@ -205,5 +205,5 @@ double_fault_task(void)
 	       cpu_id(), t->eip, t->esp, t->ebp, read_cr2());
 	if (kstack_is_guard(t->esp) || kstack_is_guard(read_cr2()))
 		printk("the kernel stack overflowed into its guard page\n");
-	panic_at(t->ebp, t->eip, "double fault");
+	panic_at(t->ebp, t->esp, t->eip, "double fault");
 }

@@ -72,4 +72,13 @@ trap_from_user(const struct trapframe *tf)
 	return (tf->cs & 3) != 0;
 }
 
+/* The interrupted kernel code's stack pointer: a trap within the kernel
+ * pushes no esp and ss, so its stack goes on where they would be.  From
+ * user mode, the end of the frame (nothing of the kernel's above it). */
+static inline uintptr_t
+trap_kernel_esp(const struct trapframe *tf)
+{
+	return trap_from_user(tf) ? (uintptr_t)(tf + 1) : (uintptr_t)&tf->esp;
+}
+
 #endif

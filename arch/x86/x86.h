@@ -140,6 +140,14 @@ read_ebp(void)
 	return v;
 }
 
+static inline uint32_t
+read_esp(void)
+{
+	uint32_t v;
+	__asm__ volatile("movl %%esp, %0" : "=r"(v));
+	return v;
+}
+
 static inline void
 invlpg(const void *va)
 {
