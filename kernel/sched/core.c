@@ -533,8 +533,18 @@ wait_off_cpu(struct task *p)
 static inline __attribute__((always_inline)) int
 select_task_cpu(struct task *p, int flags, int from)
 {
+	uint32_t mask = p->cpus_allowed;
 	int cpu;
 
+	/* Nothing to choose: one CPU online, or p allowed on one only.  The
+	 * balancer answers so too (balance_place), but two calls later; Linux
+	 * asks the class only when there is a choice (5.10 select_task_rq():
+	 * nr_cpus_allowed > 1; 2.6's try_to_wake_up() skips its affine logic
+	 * for a task that may not run here). */
+	if (ncpu == 1)
+		return 0;
+	if (mask && !(mask & (mask - 1)))
+		return __builtin_ctz(mask);
 	if (__builtin_expect(is_rt(p), 0)) {
 		cpu = rt_select_cpu(p);
 		return cpu >= 0 ? cpu : sched_default_select_cpu(p, flags, from);
