@@ -106,26 +106,43 @@ insert_fixup(struct rb_root *root, struct rb_node *n,
 	root->node->red = 0;
 }
 
-/* Link n as a leaf, then restore the colours.  The new leaf changes only
- * its ancestors' subtrees, so they are brought up to date before the
- * rotations of the fix-up, which assume every subtree value is right. */
+/* n was just linked as a red leaf: restore the colours.  The new leaf
+ * changes only its ancestors' subtrees, so they are brought up to date
+ * before the rotations of the fix-up, which assume every subtree value is
+ * right. */
+static __attribute__((always_inline)) inline void
+insert_linked(struct rb_root *root, struct rb_node *n, struct rb_node *parent,
+	      const struct rb_augment *aug)
+{
+	if (aug && parent)
+		aug->propagate(parent, NULL);
+	insert_fixup(root, n, aug);
+}
+
+void
+rb_insert_color(struct rb_root *root, struct rb_node *n)
+{
+	insert_linked(root, n, n->parent, NULL);
+}
+
+void
+rb_insert_color_augmented(struct rb_root *root, struct rb_node *n,
+			  const struct rb_augment *aug)
+{
+	insert_linked(root, n, n->parent, aug);
+}
+
+/* The whole insertion in one function, for callers without a constant
+ * comparison. */
 static __attribute__((always_inline)) inline void
 insert(struct rb_root *root, struct rb_node *n, rb_less_fn less,
        const struct rb_augment *aug)
 {
-	struct rb_node **link = &root->node, *parent = NULL;
+	struct rb_node *parent, **link;
 
-	while (*link) {
-		parent = *link;
-		link = less(n, parent) ? &parent->left : &parent->right;
-	}
-	n->parent = parent;
-	n->left = n->right = NULL;
-	n->red = 1;
-	*link = n;
-	if (aug && parent)
-		aug->propagate(parent, NULL);
-	insert_fixup(root, n, aug);
+	rb_find_slot(root, n, less, &parent, &link);
+	rb_link_node(n, parent, link);
+	insert_linked(root, n, parent, aug);
 }
 
 void

@@ -53,6 +53,77 @@ void rb_insert_augmented(struct rb_root *root, struct rb_node *n,
 			 rb_less_fn less, const struct rb_augment *aug);
 void rb_erase_augmented(struct rb_root *root, struct rb_node *n,
 			const struct rb_augment *aug);
+/* Recolour after n was linked as a red leaf (rb_link_node); for an
+ * augmented tree, first bring n's ancestors up to date. */
+void rb_insert_color(struct rb_root *root, struct rb_node *n);
+void rb_insert_color_augmented(struct rb_root *root, struct rb_node *n,
+			       const struct rb_augment *aug);
+
+/* Link n as a red leaf at *link, a NULL child slot of parent (Linux's
+ * rb_link_node). */
+static inline void
+rb_link_node(struct rb_node *n, struct rb_node *parent, struct rb_node **link)
+{
+	n->parent = parent;
+	n->left = n->right = NULL;
+	n->red = 1;
+	*link = n;
+}
+
+/* The descent to n's leaf slot (ties to the right); 1 if n goes to the
+ * leftmost slot.  Inline, so a constant less() is inlined into it. */
+static inline __attribute__((always_inline)) int
+rb_find_slot(struct rb_root *root, struct rb_node *n, rb_less_fn less,
+	     struct rb_node **parentp, struct rb_node ***linkp)
+{
+	struct rb_node **link = &root->node, *parent = NULL;
+	int leftmost = 1;
+
+	while (*link) {
+		parent = *link;
+		if (less(n, parent)) {
+			link = &parent->left;
+		} else {
+			link = &parent->right;
+			leftmost = 0;
+		}
+	}
+	*parentp = parent;
+	*linkp = link;
+	return leftmost;
+}
+
+/*
+ * Insert n as rb_insert() does, with the comparison inlined into the
+ * descent instead of called through a pointer at each level: Linux 5.12's
+ * rb_add_cached() (include/linux/rbtree.h, "rbtree: Add generic add and
+ * find helpers").  Returns 1 if n is now the leftmost node, so a cached
+ * leftmost needs no comparison of its own.
+ */
+static inline __attribute__((always_inline)) int
+rb_add(struct rb_root *root, struct rb_node *n, rb_less_fn less)
+{
+	struct rb_node *parent, **link;
+	int leftmost = rb_find_slot(root, n, less, &parent, &link);
+
+	rb_link_node(n, parent, link);
+	rb_insert_color(root, n);
+	return leftmost;
+}
+
+/* The same for an augmented tree (n's value describes n alone). */
+static inline __attribute__((always_inline)) int
+rb_add_augmented(struct rb_root *root, struct rb_node *n, rb_less_fn less,
+		 const struct rb_augment *aug)
+{
+	struct rb_node *parent, **link;
+	int leftmost = rb_find_slot(root, n, less, &parent, &link);
+
+	rb_link_node(n, parent, link);
+	rb_insert_color_augmented(root, n, aug);
+	return leftmost;
+}
+
 struct rb_node *rb_first(const struct rb_root *root);
 struct rb_node *rb_last(const struct rb_root *root);
 struct rb_node *rb_next(const struct rb_node *n);

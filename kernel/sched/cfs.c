@@ -216,8 +216,9 @@ se_less(const struct rb_node *a, const struct rb_node *b)
 SCHED_HOT void
 tree_insert(struct cfs_rq *cfs, struct cfs_task *se)
 {
-	rb_insert(&cfs->tree, &se->node, se_less);
-	if (!cfs->leftmost || se_less(&se->node, cfs->leftmost))
+	/* the descent tells whether se went left all the way (2.6.24
+	 * __enqueue_entity keeps rb_leftmost so) */
+	if (rb_add(&cfs->tree, &se->node, se_less))
 		cfs->leftmost = &se->node;
 	se->on_tree = 1;
 	cfs->nr_queued++;

@@ -164,6 +164,15 @@ check_tree(const struct rb_root *root, int augmented, unsigned nlive)
 }
 
 /* One random run on a fresh tree; keys from a small range for ties. */
+/* rb_add() and rb_add_augmented() say whether the new node is the
+ * leftmost: CFS caches its leftmost node by that answer alone. */
+static void
+add_checked(const struct rb_root *root, const struct item *x, int leftmost)
+{
+	if (leftmost != (rb_first(root) == &x->node))
+		fail("rb_add's leftmost answer is wrong", x);
+}
+
 static void
 run(int augmented, unsigned keyspace)
 {
@@ -183,11 +192,17 @@ run(int augmented, unsigned keyspace)
 			x->size = 1;
 			x->live = 1;
 			nlive++;
-			if (augmented)
+			if (augmented && (op & 1))
 				rb_insert_augmented(&root, &x->node, key_less,
 						    &aug);
-			else
+			else if (augmented)
+				add_checked(&root, x, rb_add_augmented(
+					&root, &x->node, key_less, &aug));
+			else if (op & 1)
 				rb_insert(&root, &x->node, key_less);
+			else
+				add_checked(&root, x, rb_add(&root, &x->node,
+							     key_less));
 		} else {
 			x->live = 0;
 			nlive--;
