@@ -124,6 +124,8 @@ rb_add_augmented(struct rb_root *root, struct rb_node *n, rb_less_fn less,
 	return leftmost;
 }
 
+/* The smallest, the largest and the next node in key order; NULL if
+ * none. */
 struct rb_node *rb_first(const struct rb_root *root);
 struct rb_node *rb_last(const struct rb_root *root);
 struct rb_node *rb_next(const struct rb_node *n);
