@@ -74,6 +74,14 @@ waitq_wake_n(struct waitq *wq, int n, int sync)
 {
 	int woken = 0;
 
+	/* one sleeper, the common case (a pipe's reader): a tail call */
+	if (n > 0 && !list_empty(&wq->sleepers) &&
+	    wq->sleepers.next->next == &wq->sleepers) {
+		struct task *t = list_first(&wq->sleepers, struct task, wait_node);
+		list_del(&t->wait_node);
+		sched_wake(t, sync);
+		return 1;
+	}
 	while (woken < n && !list_empty(&wq->sleepers)) {
 		struct task *t = list_first(&wq->sleepers, struct task, wait_node);
 		list_del(&t->wait_node);
