@@ -22,6 +22,7 @@
  */
 #include <stdint.h>
 #include "kernel/lib/list.h"
+#include "kernel/lib/math64.h"
 #include "kernel/sched/policy.h"
 
 #define NPRIO		140	/* 0-99 real time (none in Quanta), 100-139 */
@@ -66,7 +67,7 @@ static const struct tunable stair_tunables[] = {
 
 /* ---- the stairs (v6.3 macros, in ticks as the patch counted them) ---- */
 
-SCHED_HOT uint64_t
+SCHED_HOT uint32_t
 tick_ns(void)
 {
 	return sched_tick_ns();
@@ -178,18 +179,21 @@ first_prio(struct stair_rq *q)
 SCHED_HOT void
 recalc_task_prio(struct stair_task *s, uint64_t now)
 {
-	uint64_t sleep = now - s->timestamp, tns = tick_ns();
-	uint64_t run_ticks;
+	uint64_t sleep = now - s->timestamp, run_ticks;
+	uint32_t tns = tick_ns();
 
-	run_ticks = s->runtime / tns;
+	/* ns to ticks as the patch's NS_TO_JIFFIES; div_u64: one 32-bit
+	 * division while the sum is under 2^32 ns (4.3 s), as it is for
+	 * any task that sleeps */
+	run_ticks = div_u64(s->runtime, tns);
 	if (!s->kthread && run_ticks == 0 &&
-	    s->runtime + sleep < rr_interval() * tns) {
-		if (s->totalrun / tns >= (uint64_t)s->slice) {
+	    s->runtime + sleep < (uint64_t)rr_interval() * tns) {
+		if (div_u64(s->totalrun, tns) >= (uint64_t)s->slice) {
 			s->totalrun = 0;	/* allowance spent: lose a rank */
 			dec_deadline(s);
 		} else {
 			s->totalrun += s->runtime;
-			s->slice -= (int)(s->totalrun / tns);
+			s->slice -= (int)div_u64(s->totalrun, tns);
 			if (s->slice < 1)
 				s->slice = 1;
 		}
