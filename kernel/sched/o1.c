@@ -512,13 +512,12 @@ bit_clear(struct o1_array *a, int prio)
 
 /* sched_find_first_bit: the delimiter bit makes the answer MAX_PRIO when
  * the array is empty. */
+_Static_assert(BITMAP_WORDS == SCHED_BITMAP_WORDS, "a 140-bit bitmap");
+
 SCHED_HOT int
 first_prio(const struct o1_array *a)
 {
-	for (int w = 0; w < BITMAP_WORDS; w++)
-		if (a->bitmap[w])
-			return w * 32 + __builtin_ctz(a->bitmap[w]);
-	return MAX_PRIO;
+	return sched_find_first_bit(a->bitmap);	/* the delimiter: never -1 */
 }
 
 /* Queue at the tail (or head) of the task's prio list in array a. */

@@ -52,6 +52,31 @@
 #include "kernel/sched/view.h"	/* the task and rq fields a policy reads */
 #include "kernel/tunable.h"	/* TUNABLE() */
 
+/*
+ * The first set bit of a 140-bit priority bitmap (5 words, bits 0-99 the
+ * real-time priorities, 100-139 nice -20..19): Linux 2.6's
+ * sched_find_first_bit() (include/asm-i386/bitops.h), which tests the
+ * words one by one, the three real-time ones first as unlikely.  No loop:
+ * the O(1) arrays (o1, staircase, rsdl) pick with it at every switch.
+ * -1 if no bit is set.
+ */
+#define SCHED_BITMAP_WORDS	5
+static inline __attribute__((always_inline)) int
+sched_find_first_bit(const uint32_t b[SCHED_BITMAP_WORDS])
+{
+	if (__builtin_expect(b[0] != 0, 0))
+		return __builtin_ctz(b[0]);
+	if (__builtin_expect(b[1] != 0, 0))
+		return 32 + __builtin_ctz(b[1]);
+	if (__builtin_expect(b[2] != 0, 0))
+		return 64 + __builtin_ctz(b[2]);
+	if (b[3])
+		return 96 + __builtin_ctz(b[3]);
+	if (b[4])
+		return 128 + __builtin_ctz(b[4]);
+	return -1;
+}
+
 struct rq;
 struct task;
 

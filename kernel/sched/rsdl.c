@@ -139,13 +139,12 @@ array_del(struct rsdl_task *s)
 	s->array = NULL;
 }
 
+_Static_assert(BITMAP_WORDS == SCHED_BITMAP_WORDS, "a 140-bit bitmap");
+
 SCHED_HOT int
 first_level(struct rsdl_array *a)
 {
-	for (int w = 0; w < BITMAP_WORDS; w++)
-		if (a->bitmap[w])
-			return w * 32 + __builtin_ctz(a->bitmap[w]);
-	return -1;
+	return sched_find_first_bit(a->bitmap);
 }
 
 /* ---- entitlement ---- */

@@ -158,13 +158,12 @@ queue_del(struct stair_rq *q, struct stair_task *s)
 	q->nr--;
 }
 
+_Static_assert(BITMAP_WORDS == SCHED_BITMAP_WORDS, "a 140-bit bitmap");
+
 SCHED_HOT int
 first_prio(struct stair_rq *q)
 {
-	for (int w = 0; w < BITMAP_WORDS; w++)
-		if (q->bitmap[w])
-			return w * 32 + __builtin_ctz(q->bitmap[w]);
-	return -1;
+	return sched_find_first_bit(q->bitmap);
 }
 
 /* ---- sleep and wakeup ---- */
