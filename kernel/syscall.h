@@ -22,8 +22,8 @@ typedef int32_t (*syscall_fn)(const struct trapframe *tf);
  * defines the entry name(tf) and, after it, name_args(a1, ..., a5) with
  * the body; the entry passes it the five argument registers and the
  * compiler inlines it, so a register the body leaves unused is never
- * read.  The dispatcher no longer copies five words for every call (about
- * 11 instructions a call; docs/performance.md).  SYSCALL_DECL declares an
+ * read, and the dispatcher does not copy five words for every call (about
+ * 10 instructions a call; docs/performance.md).  SYSCALL_DECL declares an
  * entry.
  */
 #define SYSCALL_DECL(name) int32_t name(const struct trapframe *tf)

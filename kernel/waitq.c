@@ -74,7 +74,7 @@ waitq_wake_n(struct waitq *wq, int n, int sync)
 {
 	int woken = 0;
 
-	/* one sleeper, the common case (a pipe's reader): a tail call */
+	/* one sleeper, the common case (a pipe's reader): no loop */
 	if (n > 0 && !list_empty(&wq->sleepers) &&
 	    wq->sleepers.next->next == &wq->sleepers) {
 		struct task *t = list_first(&wq->sleepers, struct task, wait_node);

@@ -510,10 +510,10 @@ bit_clear(struct o1_array *a, int prio)
 	a->bitmap[prio / 32] &= ~(1u << (prio % 32));
 }
 
-/* sched_find_first_bit: the delimiter bit makes the answer MAX_PRIO when
- * the array is empty. */
 _Static_assert(BITMAP_WORDS == SCHED_BITMAP_WORDS, "a 140-bit bitmap");
 
+/* sched_find_first_bit: the delimiter bit makes the answer MAX_PRIO when
+ * the array is empty. */
 SCHED_HOT int
 first_prio(const struct o1_array *a)
 {
