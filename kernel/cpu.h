@@ -41,8 +41,8 @@ struct cpu {
 					 * system calls: vmstat's "in") */
 	volatile uint64_t resched_ipis;
 	volatile uint64_t call_ipis;
-	uint64_t user_cyc, system_cyc;	/* CPU time given to tasks, by mode,
-					 * in TSC cycles (time.h) */
+	uint64_t user_ns, system_ns;	/* CPU time given to tasks, by the
+					 * mode each tick found (cputime.c) */
 
 	uintptr_t idle_stack_top;
 	struct task *cur_task;		/* what runs here; see sched/core.c */

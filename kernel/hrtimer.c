@@ -176,7 +176,7 @@ hrtimer_arm_first(uint64_t first)
 }
 
 void
-hrtimer_interrupt(void)
+hrtimer_interrupt(int user)
 {
 	struct hrtimer_cpu *s = &hr[this_cpu()->id];
 	uint64_t now = sched_clock();
@@ -194,11 +194,11 @@ hrtimer_interrupt(void)
 		 * the tick's work too */
 		if (timer_next_expiry() >= s->tick_next) {
 			leave_oneshot(s);
-			time_tick();
+			time_tick(user);
 			return;
 		}
 		s->in_tick = 1;
-		time_tick();	/* sched_tick() runs the timers */
+		time_tick(user);	/* sched_tick() runs the timers */
 	}
 	if (!s->programmed_now)	/* not a tick, or no scheduler here yet */
 		timer_run_expired();

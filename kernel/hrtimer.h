@@ -25,7 +25,7 @@ void hrtimer_program(uint64_t first, uint64_t now);
 /* timer_arm() made a timer due at first this CPU's earliest. */
 void hrtimer_arm_first(uint64_t first);
 /* The LAPIC timer's interrupt in one-shot mode: the tick when it is due,
- * the expired timers, the next event. */
-void hrtimer_interrupt(void);
+ * the expired timers, the next event.  user: as time_tick()'s. */
+void hrtimer_interrupt(int user);
 
 #endif

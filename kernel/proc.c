@@ -84,7 +84,6 @@ user_task_entry(void *arg)
 	sched_finish_switch();
 	this_cpu()->intena = 0;
 	irq_pop();		/* interrupts stay off until iret */
-	current->acct_cyc = rdtsc();
 	arch_enter_user(current->tf);
 }
 
@@ -230,8 +229,7 @@ task_exit(int value)
 	sched_exit(t);
 	trace_exit(t);
 	spin_lock(&proc_lock);
-	p->dead_utime += t->utime_cyc;
-	p->dead_stime += t->stime_cyc;
+	cputime_exit(t);
 	p->dead_nvcsw += t->nvcsw;
 	p->dead_nivcsw += t->nivcsw;
 	if (p == &kernel_process) {
@@ -377,6 +375,7 @@ proc_wait(int pid, int *ustatus, int options)
 	struct process *me = current->proc, *c;
 	struct task *t;
 	int any, reap = 0, err, status, cpid;
+	uint64_t ut, st;
 
 	if (options & ~(Q_WNOHANG | Q_WUNTRACED | Q_WCONTINUED))
 		return -EINVAL;
@@ -395,8 +394,9 @@ proc_wait(int pid, int *ustatus, int options)
 	if (!reap)
 		return report_stop(c, ustatus);
 	list_del(&c->sibling);
-	me->child_utime += c->dead_utime + c->child_utime;
-	me->child_stime += c->dead_stime + c->child_stime;
+	process_cputime(c, &ut, &st);	/* all its tasks have exited */
+	me->child_utime += ut + c->child_utime;
+	me->child_stime += st + c->child_stime;
 	me->child_nvcsw += c->dead_nvcsw + c->child_nvcsw;
 	me->child_nivcsw += c->dead_nivcsw + c->child_nivcsw;
 	status = c->exit_code;

@@ -60,8 +60,8 @@ cpu_times(int i, struct cpu_times *ct)
 {
 	struct cpu *c = &cpus[i];
 
-	ct->user = cycles_to_ns(c->user_cyc);
-	ct->system = cycles_to_ns(c->system_cyc);
+	ct->user = c->user_ns;
+	ct->system = c->system_ns;
 	ct->idle = read_u64_stable(&c->idle_ns);
 }
 

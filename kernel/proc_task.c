@@ -68,33 +68,20 @@ sig_dispositions(const struct process *p, q_sigset_t *ign, q_sigset_t *cgt)
 	}
 }
 
-/* User and system time of the whole process, dead threads included. */
-static void
-process_times(const struct process *p, uint64_t *ucyc, uint64_t *scyc)
-{
-	const struct list *pos;
-
-	*ucyc = p->dead_utime;
-	*scyc = p->dead_stime;
-	list_for_each(pos, &p->tasks) {
-		const struct task *u = list_entry(pos, struct task, thread_node);
-		*ucyc += u->utime_cyc;
-		*scyc += u->stime_cyc;
-	}
-}
-
 void
 proc_task_stat(struct pbuf *b, struct task *t, int whole)
 {
 	struct process *p = t->proc;
 	struct q_taskinfo ti;
-	uint64_t ucyc = t->utime_cyc, scyc = t->stime_cyc;
+	uint64_t ut, st;
 	q_sigset_t ign, cgt;
 	int leader = t->tid == p->pid;
 
 	taskinfo_fill(t, &ti);
 	if (whole)
-		process_times(p, &ucyc, &scyc);
+		process_cputime(p, &ut, &st);
+	else
+		task_cputime(t, &ut, &st);
 	sig_dispositions(p, &ign, &cgt);
 	/* 1-13: pid (comm) state ppid pgrp session tty_nr tpgid flags
 	 * minflt cminflt majflt cmajflt */
@@ -102,10 +89,9 @@ proc_task_stat(struct pbuf *b, struct task *t, int whole)
 		  ti.state, ti.ppid, p->pgid, p->sid);
 	/* 14-17: utime stime cutime cstime, in clock ticks */
 	pb_printf(b, " %llu %llu %llu %llu",
-		  ns_to_clock_t(cycles_to_ns(ucyc)),
-		  ns_to_clock_t(cycles_to_ns(scyc)),
-		  ns_to_clock_t(cycles_to_ns(p->child_utime)),
-		  ns_to_clock_t(cycles_to_ns(p->child_stime)));
+		  ns_to_clock_t(ut), ns_to_clock_t(st),
+		  ns_to_clock_t(p->child_utime),
+		  ns_to_clock_t(p->child_stime));
 	/* 18-25: priority nice num_threads itrealvalue starttime vsize rss
 	 * rsslim (RLIM_INFINITY) */
 	pb_printf(b, " %d %d %d 0 %llu 0 0 4294967295",

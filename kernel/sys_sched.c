@@ -238,8 +238,7 @@ taskinfo_fill(struct task *t, struct q_taskinfo *ti)
 	ti->prio = sched_task_prio(t);
 	ti->key = sched_task_key(t);
 	ti->affinity = t->cpus_allowed & ((1u << ncpu) - 1);
-	ti->utime_ns = cycles_to_ns(t->utime_cyc);
-	ti->stime_ns = cycles_to_ns(t->stime_cyc);
+	task_cputime(t, &ti->utime_ns, &ti->stime_ns);
 	ti->start_ns = t->start_ns;
 	ti->nvcsw = t->nvcsw;
 	ti->nivcsw = t->nivcsw;
@@ -286,8 +285,8 @@ fill_cpuinfo(int i, struct q_cpuinfo *ci)
 	ci->busy_ns = rq->stats.busy_ns;
 	ci->ticks = read_u64_stable(&c->ticks);
 	ci->irqs = read_u64_stable(&c->irqs);
-	ci->user_ns = cycles_to_ns(c->user_cyc);
-	ci->system_ns = cycles_to_ns(c->system_cyc);
+	ci->user_ns = c->user_ns;
+	ci->system_ns = c->system_ns;
 	ci->switches = rq->stats.switches;
 	ci->migrations = rq->stats.migrations;
 	ci->lb_count = rq->stats.lb_count;

@@ -135,17 +135,14 @@ ns_to_timeval(uint64_t ns, struct q_timeval *tv)
 	tv->tv_usec = (int32_t)(ns % NS / 1000);
 }
 
-/* Sum the CPU times of the live tasks of p (proc_lock held). */
+/* Sum the context switches of the live tasks of p (proc_lock held). */
 static void
-live_times(struct process *p, uint64_t *ut, uint64_t *st, uint32_t *nv,
-	   uint32_t *niv)
+live_switches(struct process *p, uint32_t *nv, uint32_t *niv)
 {
 	struct list *pos;
 
 	list_for_each(pos, &p->tasks) {
 		struct task *t = list_entry(pos, struct task, thread_node);
-		*ut += t->utime_cyc;
-		*st += t->stime_cyc;
 		*nv += t->nvcsw;
 		*niv += t->nivcsw;
 	}
@@ -164,22 +161,22 @@ SYSCALL(sys_getrusage)
 	memset(&ru, 0, sizeof(ru));
 	spin_lock(&proc_lock);
 	if (who == Q_RUSAGE_SELF) {
-		live_times(p, &ut, &st, &nv, &niv);
-		ut += p->dead_utime, st += p->dead_stime;
+		process_cputime(p, &ut, &st);
+		live_switches(p, &nv, &niv);
 		nv += p->dead_nvcsw, niv += p->dead_nivcsw;
 	} else if (who == Q_RUSAGE_CHILDREN) {
 		ut = p->child_utime, st = p->child_stime;
 		nv = p->child_nvcsw, niv = p->child_nivcsw;
 	} else if (who == Q_RUSAGE_THREAD) {
-		ut = t->utime_cyc, st = t->stime_cyc;
+		task_cputime(t, &ut, &st);
 		nv = t->nvcsw, niv = t->nivcsw;
 	} else {
 		spin_unlock(&proc_lock);
 		return -EINVAL;
 	}
 	spin_unlock(&proc_lock);
-	ns_to_timeval(cycles_to_ns(ut), &ru.ru_utime);
-	ns_to_timeval(cycles_to_ns(st), &ru.ru_stime);
+	ns_to_timeval(ut, &ru.ru_utime);
+	ns_to_timeval(st, &ru.ru_stime);
 	ru.ru_nvcsw = (int32_t)nv;
 	ru.ru_nivcsw = (int32_t)niv;
 	ru.ru_maxrss = (int32_t)(p->mm ? mm_pages(p->mm) * 4 : 0);
@@ -189,17 +186,16 @@ SYSCALL(sys_getrusage)
 SYSCALL(sys_times)
 {
 	struct process *p = current->proc;
-	uint64_t ut = 0, st = 0, per = NS / Q_USER_HZ;
-	uint32_t nv = 0, niv = 0;
+	uint64_t ut, st, per = NS / Q_USER_HZ;
 	struct q_tms tms;
 
 	UNUSED_ARGS5;
 	spin_lock(&proc_lock);
-	live_times(p, &ut, &st, &nv, &niv);
-	tms.tms_utime = (int32_t)(cycles_to_ns(ut + p->dead_utime) / per);
-	tms.tms_stime = (int32_t)(cycles_to_ns(st + p->dead_stime) / per);
-	tms.tms_cutime = (int32_t)(cycles_to_ns(p->child_utime) / per);
-	tms.tms_cstime = (int32_t)(cycles_to_ns(p->child_stime) / per);
+	process_cputime(p, &ut, &st);
+	tms.tms_utime = (int32_t)(ut / per);
+	tms.tms_stime = (int32_t)(st / per);
+	tms.tms_cutime = (int32_t)(p->child_utime / per);
+	tms.tms_cstime = (int32_t)(p->child_stime / per);
 	spin_unlock(&proc_lock);
 	if (a1 && copy_to_user((void *)a1, &tms, sizeof(tms)) < 0)
 		return -EFAULT;

@@ -118,37 +118,6 @@ static const syscall_fn table[NSYSCALLS] = {
 };
 #pragma GCC diagnostic pop
 
-/* Time since the last crossing was spent in user mode (or, leaving, in
- * the kernel).  Counted in raw TSC cycles: this runs twice per system call,
- * and the conversion to ns (a 64-bit multiply) waits until someone asks
- * (cycles_to_ns). */
-static inline __attribute__((always_inline)) void
-acct_cross(struct task *t, int entering)
-{
-	uint64_t now = rdtsc(), d = now - t->acct_cyc;
-
-	t->acct_cyc = now;	/* first: now's registers are free for d */
-	if (entering) {
-		t->utime_cyc += d;
-		this_cpu()->user_cyc += d;
-	} else {
-		t->stime_cyc += d;
-		this_cpu()->system_cyc += d;
-	}
-}
-
-void
-acct_enter_kernel(void)
-{
-	acct_cross(current, 1);
-}
-
-void
-acct_leave_kernel(void)
-{
-	acct_cross(current, 0);
-}
-
 /*
  * int $0x80: entered from its own copy of alltraps (trapentry.asm).  What
  * trap() does for any trap from user mode, written out for the one that
@@ -164,7 +133,6 @@ syscall_trap(struct trapframe *tf)
 
 	if (!trap_from_user(tf))
 		panic_trap(tf, "system call from kernel mode");
-	acct_cross(t, 1);
 	sti();
 	if (n < NSYSCALLS)
 		ret = table[n](tf);
@@ -172,5 +140,4 @@ syscall_trap(struct trapframe *tf)
 	tf->eax = (uint32_t)ret;
 	if (t->sig_work || t->need_resched)
 		proc_return_to_user(tf, (int)n);
-	acct_cross(current, 0);		/* may run on another CPU now */
 }

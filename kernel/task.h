@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include "arch/x86/context.h"
 #include "kernel/cpu.h"
+#include "kernel/cputime.h"
 #include "kernel/lib/list.h"
 #include "kernel/signal.h"
 #include "kernel/sched/view.h"
@@ -66,9 +67,11 @@ struct process {
 	struct mm *mm;
 	struct files *files;
 	uint64_t start_ns;
-	/* times of exited tasks, and of reaped children (getrusage), in TSC
-	 * cycles like the tasks' own */
-	uint64_t dead_utime, dead_stime, child_utime, child_stime;
+	/* exited tasks' CPU time and tick samples (cputime.h); reaped
+	 * children's user and system time (getrusage), in ns */
+	uint64_t dead_exec_ns, dead_uticks, dead_sticks;
+	struct prev_cputime prev_cputime;
+	uint64_t child_utime, child_stime;
 	uint32_t dead_nvcsw, dead_nivcsw, child_nvcsw, child_nivcsw;
 
 	/* ---- signals and job control (kernel/signal.c): proc_lock ---- */
@@ -127,8 +130,9 @@ struct task {
 	struct spinlock wake_lock;	/* serializes wakeups of this task */
 
 	/* ---- accounting ---- */
-	uint64_t utime_cyc, stime_cyc;	/* CPU time in TSC cycles (time.h) */
-	uint64_t acct_cyc;		/* TSC at the last user/kernel crossing */
+	/* ticks that found it in user or kernel mode (cputime.h) */
+	uint32_t utime_ticks, stime_ticks;
+	struct prev_cputime prev_cputime;	/* proc_lock */
 	uint32_t nvcsw, nivcsw;		/* voluntary / involuntary switches */
 	uint32_t migrations;
 	uint64_t start_ns;

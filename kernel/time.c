@@ -17,6 +17,7 @@
 #include "drivers/pit.h"
 #include "kernel/config.h"
 #include "kernel/cpu.h"
+#include "kernel/cputime.h"
 #include "kernel/loadavg.h"
 #include "kernel/hrtimer.h"
 #include "kernel/panic.h"
@@ -45,12 +46,6 @@ uint64_t
 sched_clock(void)
 {
 	return sched_clock_at(rdtsc());
-}
-
-uint64_t
-cycles_to_ns(uint64_t cycles)
-{
-	return mul_u64_u32_shr(cycles, clock_mult, CLOCK_SHIFT);
 }
 
 static volatile int calib_done;
@@ -229,13 +224,14 @@ time_deadline_to_tsc(uint64_t deadline)
 
 /* The tick proper: count it, let the scheduler run.  Interrupts off. */
 void
-time_tick(void)
+time_tick(int user)
 {
 	struct cpu *c = this_cpu();
 
 	c->ticks++;
 	if (c->id == 0)
 		loadavg_tick(c->ticks);
+	cputime_tick(user);
 	if (c->cur_task)	/* the scheduler runs on this CPU */
 		sched_tick();
 }
@@ -248,11 +244,12 @@ time_tick(void)
 void
 timer_interrupt(struct trapframe *tf)
 {
-	(void)tf;
+	int user = trap_from_user(tf);	/* the tick's sample (cputime.c) */
+
 	if (hrtimer_oneshot())
-		hrtimer_interrupt();
+		hrtimer_interrupt(user);
 	else
-		time_tick();
+		time_tick(user);
 }
 
 void

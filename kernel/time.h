@@ -47,9 +47,6 @@ sched_clock_at(uint64_t tsc)
 {
 	return mul_u64_u32_shr(tsc - tsc_boot, clock_mult, CLOCK_SHIFT);
 }
-/* CPU time (user and system, per task and per CPU) is counted in raw TSC
- * cycles, read at every user/kernel crossing; this converts a count. */
-uint64_t cycles_to_ns(uint64_t cycles);
 void time_early_init(void);		/* BSP, first thing */
 /* BSP: calibrate the TSC and the LAPIC timer against the PIT.  Needs the
  * IOAPIC; enables interrupts for the 10 ms window, returns with them off. */
@@ -57,9 +54,10 @@ void time_init(void);
 /* Every CPU: start its periodic tick. */
 void time_start_tick(void);
 void timer_interrupt(struct trapframe *tf);
-/* The tick's work (count it, sched_tick); interrupts off.  Called by
- * timer_interrupt() and, in one-shot mode, by hrtimer_interrupt(). */
-void time_tick(void);
+/* The tick's work (count it, sample the CPU time, sched_tick); interrupts
+ * off.  Called by timer_interrupt() and, in one-shot mode, by
+ * hrtimer_interrupt().  user: the interrupt came from user mode. */
+void time_tick(int user);
 /* The tick's period in ns, as the LAPIC timer measures it. */
 extern uint64_t tick_ns;
 /* Conversions for programming the LAPIC timer (hrtimer.c): ns from now to

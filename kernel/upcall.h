@@ -23,17 +23,11 @@ struct cpu;
 struct trapframe;
 
 /* kernel/syscall.c.  int $0x80 from user mode, whole (trapentry.asm's
- * allsyscalls): accounts the crossing, runs the call with interrupts on,
+ * allsyscalls): runs the call with interrupts on,
  * puts the result in tf->eax, and leaves through proc_return_to_user()
  * when a signal or a reschedule is pending.  Interrupts off on entry and
  * on return. */
 void syscall_trap(struct trapframe *tf);
-
-/* kernel/syscall.c.  CPU-time accounting at a crossing between user and
- * kernel mode, for traps other than system calls (trap.c): the time since
- * the last crossing goes to user or system time.  Interrupts off. */
-void acct_enter_kernel(void);
-void acct_leave_kernel(void);
 
 /* kernel/proc.c.  At every return to user mode from a trap: act on
  * pending signals (a handler's frame, a default action) and on

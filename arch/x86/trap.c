@@ -178,17 +178,13 @@ trap(struct trapframe *tf)
 	int irq = SCHED_DEBUG && tf->trapno >= 32;
 
 	this_cpu()->irqs++;
-	if (from_user)
-		acct_enter_kernel();
 	if (irq)
 		this_cpu()->irq_depth++;
 	dispatch(tf);
 	if (irq)
 		this_cpu()->irq_depth--;
-	if (from_user) {
+	if (from_user)
 		proc_return_to_user(tf, -1);
-		acct_leave_kernel();
-	}
 }
 
 /*

@@ -122,15 +122,13 @@ sched_check_rq(struct rq *rq)
 	rq_check(rq);
 }
 
-/* Returns the TSC value it read: schedule() charges the switch with it. */
-static inline __attribute__((always_inline)) uint64_t
+static inline __attribute__((always_inline)) void
 update_clock(struct rq *rq)
 {
-	uint64_t tsc = rdtsc(), now = sched_clock_at(tsc);
+	uint64_t now = sched_clock_at(rdtsc());	/* inline, unlike sched_clock() */
 
 	if (now > rq->clock)
 		rq->clock = now;
-	return tsc;
 }
 
 /* Charge the running task for the time since it was last charged;
@@ -340,11 +338,10 @@ sched_finish_switch(void)
 	finish_switch(this_rq());
 }
 
-/* now: the TSC value of this schedule()'s clock update; c: this CPU,
- * until the switch. */
+/* c: this CPU, until the switch. */
 static void
 context_switch(struct cpu *c, struct rq *rq, struct task *prev,
-	       struct task *next, uint64_t now)
+	       struct task *next)
 {
 	int intena;
 
@@ -361,11 +358,6 @@ context_switch(struct cpu *c, struct rq *rq, struct task *prev,
 		rq->stats.pcount++;
 	}
 	prev->last_queued = rq->clock;	/* still runnable: it waits now */
-	if (!prev->is_idle) {		/* system time ends with the switch */
-		prev->stime_cyc += now - prev->acct_cyc;
-		c->system_cyc += now - prev->acct_cyc;
-	}
-	next->acct_cyc = now;
 	prev->last_ran = rq->clock;
 	next->on_cpu = 1;
 	c->cur_task = next;
@@ -410,7 +402,6 @@ __schedule(int yield)
 	struct rq *rq;
 	struct task *prev, *next;
 	struct cpu *c;
-	uint64_t tsc;
 	int requeue;
 
 	c = irq_push_cpu();
@@ -423,7 +414,7 @@ __schedule(int yield)
 	spin_lock_nested_on(c, &rq->lock);	/* interrupts off: pushed above */
 	rq->stats.sched_count++;
 	prev = rq->curr;
-	tsc = update_clock(rq);
+	update_clock(rq);
 	account_curr(rq);
 	/* decided once, before rt_pull may let go of the lock: whatever
 	 * happens to prev meanwhile, this CPU queues it only if it ran */
@@ -447,7 +438,6 @@ __schedule(int yield)
 	if (__atomic_load_n(&rt_overload_mask, __ATOMIC_RELAXED) &
 	    ~(1u << rq->cpu)) {
 		rt_pull(rq, requeue && is_rt(prev) ? prev->rt_priority : 0);
-		tsc = rdtsc();		/* prev's system time went on */
 	}
 	if (requeue) {
 		if (prev->class_pending)
@@ -459,7 +449,6 @@ __schedule(int yield)
 	if (!next && sched_newidle) {
 		balance_newidle(rq);
 		next = pick_next_task(rq);
-		tsc = rdtsc();
 	}
 	if (!next) {
 		next = rq->idle;
@@ -481,7 +470,7 @@ __schedule(int yield)
 			prev->nivcsw++;
 		else
 			prev->nvcsw++;
-		context_switch(c, rq, prev, next, tsc);
+		context_switch(c, rq, prev, next);
 	} else {
 		rq_check(rq);
 		spin_unlock(&rq->lock);
@@ -862,6 +851,24 @@ sched_set_slice(struct task *p, uint32_t ns)
 	sched_ops.set_slice(rq, p);
 	task_rq_unlock(rq, p);
 	return 0;
+}
+
+/* p's CPU time to this moment, the running task's current stretch
+ * charged first (Linux's task_sched_runtime()).  The lock also makes the
+ * 64-bit read whole on a 32-bit CPU. */
+uint64_t
+sched_task_runtime(struct task *p)
+{
+	struct rq *rq = task_rq_lock(p);
+	uint64_t ns;
+
+	if (rq->curr == p) {
+		update_clock(rq);
+		account_curr(rq);
+	}
+	ns = p->sum_exec_ns;
+	task_rq_unlock(rq, p);
+	return ns;
 }
 
 /* The policy hears of every nice change, of rt tasks too: their private

@@ -121,6 +121,8 @@ int sched_wake(struct task *p, int how);
 int sched_fork(struct task *parent, struct task *child);
 void sched_wake_new(struct task *p, struct task *parent, int child_first);
 void sched_exit(struct task *p);	/* current, before its last schedule */
+/* p's CPU time in ns, up to now if it runs (interrupts off). */
+uint64_t sched_task_runtime(struct task *p);
 /* Current reaps child, the exited main task of a forked process, before
  * it is freed (waitpid): the policy's reap hook, Linux's sched_exit. */
 void sched_reap(struct task *child);
