@@ -125,6 +125,13 @@ rb_insert_color(struct rb_root *root, struct rb_node *n)
 	insert_linked(root, n, n->parent, NULL);
 }
 
+void
+rb_insert_color_augmented(struct rb_root *root, struct rb_node *n,
+			  const struct rb_augment *aug)
+{
+	insert_linked(root, n, n->parent, aug);
+}
+
 /* The whole insertion in one function, for callers without a constant
  * comparison. */
 static __attribute__((always_inline)) inline void

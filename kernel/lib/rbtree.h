@@ -53,8 +53,11 @@ void rb_insert_augmented(struct rb_root *root, struct rb_node *n,
 			 rb_less_fn less, const struct rb_augment *aug);
 void rb_erase_augmented(struct rb_root *root, struct rb_node *n,
 			const struct rb_augment *aug);
-/* Recolour after n was linked as a red leaf (rb_link_node). */
+/* Recolour after n was linked as a red leaf (rb_link_node); for an
+ * augmented tree, first bring n's ancestors up to date. */
 void rb_insert_color(struct rb_root *root, struct rb_node *n);
+void rb_insert_color_augmented(struct rb_root *root, struct rb_node *n,
+			       const struct rb_augment *aug);
 
 /* Link n as a red leaf at *link, a NULL child slot of parent (Linux's
  * rb_link_node). */
@@ -105,6 +108,19 @@ rb_add(struct rb_root *root, struct rb_node *n, rb_less_fn less)
 
 	rb_link_node(n, parent, link);
 	rb_insert_color(root, n);
+	return leftmost;
+}
+
+/* The same for an augmented tree (n's value describes n alone). */
+static inline __attribute__((always_inline)) int
+rb_add_augmented(struct rb_root *root, struct rb_node *n, rb_less_fn less,
+		 const struct rb_augment *aug)
+{
+	struct rb_node *parent, **link;
+	int leftmost = rb_find_slot(root, n, less, &parent, &link);
+
+	rb_link_node(n, parent, link);
+	rb_insert_color_augmented(root, n, aug);
 	return leftmost;
 }
 

@@ -303,8 +303,7 @@ tree_insert(struct eevdf_rq *q, struct eevdf_task *se)
 
 	tree_check(q, se, 0, "insert");
 	se->min_vruntime = se->vruntime;	/* a leaf: itself */
-	rb_insert_augmented(&q->tree, &se->node, deadline_less,
-			    &min_vruntime_cb);
+	rb_add_augmented(&q->tree, &se->node, deadline_less, &min_vruntime_cb);
 	q->avg_vruntime += key * se->weight;
 	q->avg_load += se->weight;
 	se->on_tree = 1;

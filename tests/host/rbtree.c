@@ -164,8 +164,8 @@ check_tree(const struct rb_root *root, int augmented, unsigned nlive)
 }
 
 /* One random run on a fresh tree; keys from a small range for ties. */
-/* rb_add() says whether the new node is the leftmost: CFS caches its
- * leftmost node by that answer alone. */
+/* rb_add() and rb_add_augmented() say whether the new node is the
+ * leftmost: CFS caches its leftmost node by that answer alone. */
 static void
 add_checked(const struct rb_root *root, const struct item *x, int leftmost)
 {
@@ -192,9 +192,12 @@ run(int augmented, unsigned keyspace)
 			x->size = 1;
 			x->live = 1;
 			nlive++;
-			if (augmented)
+			if (augmented && (op & 1))
 				rb_insert_augmented(&root, &x->node, key_less,
 						    &aug);
+			else if (augmented)
+				add_checked(&root, x, rb_add_augmented(
+					&root, &x->node, key_less, &aug));
 			else if (op & 1)
 				rb_insert(&root, &x->node, key_less);
 			else
