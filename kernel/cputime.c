@@ -12,6 +12,11 @@
  * it).  The result is clamped so that neither side ever goes backwards
  * between two reads.
  *
+ * A tick that falls due while interrupts are off is taken when they come
+ * back on; on the way out of the kernel that is just after the iret, in
+ * user mode.  So the way out keeps its interrupts-off stretch short: it
+ * switches with interrupts on (proc_return_to_user()).
+ *
  * The alternative, a clock read at every entry to and exit from the
  * kernel (Linux's VIRT_CPU_ACCOUNTING_GEN, for nohz_full CPUs), is exact
  * but puts two clock reads and two 64-bit sums on every system call;

@@ -459,7 +459,14 @@ proc_return_to_user(struct trapframe *tf, int sysnr)
 		}
 		if (!t->need_resched)
 			break;
+		/* Interrupts on for the switch, as Linux's loop on the way
+		 * out (exit_to_user_mode_loop()): a tick that falls due
+		 * meanwhile is taken when this task runs again, still in the
+		 * kernel, and sampled as system time (cputime.c), not just
+		 * after the iret as user time. */
+		sti();
 		schedule();
+		cli();
 	}
 }
 
