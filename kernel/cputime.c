@@ -49,52 +49,13 @@ cputime_tick(int user)
 	}
 }
 
-/* stime * rtime / total without overflow: stime <= total, so the
- * quotient's part q * stime is at most rtime; the remainder's part
- * overflows only past 2^32 ticks, and then loses low bits instead. */
-static uint64_t
-scale_stime(uint64_t stime, uint64_t rtime, uint64_t total)
-{
-	uint64_t q = rtime / total, r = rtime % total;
-
-	while (r && stime > UINT64_MAX / r) {
-		r >>= 1;
-		total >>= 1;
-	}
-	return q * stime + r * stime / total;
-}
-
-/* Divide rtime (exact, ns) in the ratio uticks : sticks (samples), never
- * reporting less than prev did (proc_lock serializes prev). */
+/* proc_lock serializes every task's and process's prev_cputime. */
 static void
 cputime_adjust(uint64_t rtime, uint64_t uticks, uint64_t sticks,
 	       struct prev_cputime *prev, uint64_t *ut, uint64_t *st)
 {
-	uint64_t stime, utime;
-
 	KASSERT(!SCHED_DEBUG || spin_holding(&proc_lock));
-	if (prev->utime + prev->stime >= rtime)
-		goto out;	/* no time since the last read */
-	if (sticks == 0)	/* no sample yet says kernel: all user */
-		stime = 0;
-	else if (uticks == 0)
-		stime = rtime;
-	else
-		stime = scale_stime(sticks, rtime, uticks + sticks);
-	/* monotonic: a side that would shrink keeps its old value and the
-	 * other takes the rest, which rtime's growth makes no smaller */
-	if (stime < prev->stime)
-		stime = prev->stime;
-	utime = rtime - stime;
-	if (utime < prev->utime) {
-		utime = prev->utime;
-		stime = rtime - utime;
-	}
-	prev->utime = utime;
-	prev->stime = stime;
-out:
-	*ut = prev->utime;
-	*st = prev->stime;
+	cputime_split(rtime, uticks, sticks, prev, ut, st);
 }
 
 void

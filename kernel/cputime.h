@@ -11,14 +11,10 @@
 #define KERNEL_CPUTIME_H
 
 #include <stdint.h>
+#include "kernel/lib/cputime_split.h"
 
 struct task;
 struct process;
-
-/* What was reported last (ns): the adjusted times never go backwards. */
-struct prev_cputime {
-	uint64_t utime, stime;
-};
 
 /* The tick, interrupts off: charge this CPU's current task (user: the
  * tick interrupted user mode). */

@@ -79,9 +79,15 @@ $(HB)/rbtree-test: $(call host_objs,debug,kernel/lib/rbtree.c tests/host/rbtree.
 	@$(if $(Q),echo "  HOSTLD  $@")
 	$(Q)$(HOST_CC) -o $@ $^
 
+# kernel/lib/cputime_split.c alone: the user/system split against 128-bit
+# arithmetic and over random histories.
+$(HB)/cputime-test: $(call host_objs,debug,kernel/lib/cputime_split.c tests/host/cputime.c)
+	@$(if $(Q),echo "  HOSTLD  $@")
+	$(Q)$(HOST_CC) -o $@ $^
+
 .PHONY: host-test host-bench host-callgrind
-host-test: $(HOST_POLICIES:%=$(HB)/sched-%) $(HB)/rbtree-test
-	@fail=0; $(HB)/rbtree-test || fail=1; \
+host-test: $(HOST_POLICIES:%=$(HB)/sched-%) $(HB)/rbtree-test $(HB)/cputime-test
+	@fail=0; $(HB)/rbtree-test || fail=1; $(HB)/cputime-test || fail=1; \
 	for p in $(HOST_POLICIES); do $(HB)/sched-$$p || fail=1; done; \
 	exit $$fail
 
