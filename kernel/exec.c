@@ -206,12 +206,12 @@ args_add(struct exec_args *a, const char *s, size_t n)
 	return 0;
 }
 
-/* Copy a NULL-terminated user array of strings. */
+/* Copy a NULL-terminated user array of strings straight into the block:
+ * one string may use all the room the others left (Linux limits a string
+ * to 32 pages, MAX_ARG_STRLEN; here the whole block is 16 KiB). */
 static int
 args_from_user(struct exec_args *a, const char *const *uv, int *count)
 {
-	char tmp[256];
-
 	for (int i = 0; uv; i++) {
 		const char *us;
 		int n;
@@ -219,11 +219,13 @@ args_from_user(struct exec_args *a, const char *const *uv, int *count)
 			return -EFAULT;
 		if (!us)
 			break;
-		n = strncpy_from_user(tmp, us, sizeof(tmp));
+		if (a->argc + a->envc >= MAX_ARGS)
+			return -E2BIG;
+		n = strncpy_from_user(a->buf + a->len, us,
+				      MAX_ARGBYTES - a->len);
 		if (n < 0)
 			return n == -ENAMETOOLONG ? -E2BIG : n;
-		if (args_add(a, tmp, (size_t)n) < 0)
-			return -E2BIG;
+		a->len += (size_t)n + 1;
 		(*count)++;
 	}
 	return 0;

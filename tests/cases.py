@@ -675,7 +675,14 @@ def bench_cases():
             for name, args, keys, prof in runs]
 
 
-CASES += bench_cases()
+CASES += bench_cases() + [
+    Case("bench-kbuild-shell", "init=/bin/sh -- -c 'cd /tmp; kbuild 2 6 1'",
+         profile="det", timeout=120,
+         checks=[must(r"RESULT bench=kbuild .*failed=0"), must_not(r"PANIC")],
+         doc="kbuild typed at the shell (argv[0] is just 'kbuild', the "
+             "working directory not /bin) finds itself in $PATH: no unit "
+             "fails"),
+]
 
 
 def signal_cases():

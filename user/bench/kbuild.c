@@ -162,12 +162,44 @@ build(int jobs, int scale, const char *file, char *argv0)
 	return failed;
 }
 
+/* This program's own path, for the workers' exec and as the default
+ * "source": argv[0] if it names a file (a path, or a name in the current
+ * directory), else the first match in $PATH (unset: /bin:/usr/bin, as
+ * execvp() searches), as the shell found it - typed at the shell, argv[0]
+ * is just "kbuild".  NULL if none is found. */
+static const char *
+self_path(const char *argv0)
+{
+	static char buf[256];
+	const char *path = getenv("PATH"), *end;
+
+	if (!path)
+		path = "/bin:/usr/bin";
+	if (strchr(argv0, '/'))
+		return access(argv0, X_OK) == 0 ? argv0 : NULL;
+	for (; *path; path = *end ? end + 1 : end) {
+		size_t n;
+		end = strchr(path, ':');
+		if (!end)
+			end = path + strlen(path);
+		n = (size_t)(end - path);
+		if (n == 0 || n + strlen(argv0) + 2 > sizeof(buf))
+			continue;
+		memcpy(buf, path, n);
+		buf[n] = '/';
+		strcpy(buf + n + 1, argv0);
+		if (access(buf, X_OK) == 0)
+			return buf;
+	}
+	return NULL;
+}
+
 int
 main(int argc, char **argv)
 {
 	int jobs, scale, builds = 0, failed = 0, first = 1;
 	long long t0, t1, min_ns = 0;
-	const char *file;
+	const char *file, *self;
 	struct rusage ru;
 
 	if (argc > 1 && strcmp(argv[1], "-w") == 0) {	/* worker mode */
@@ -182,7 +214,13 @@ main(int argc, char **argv)
 	jobs = argc > first ? atoi(argv[first]) : 4;
 	units = argc > first + 1 ? atoi(argv[first + 1]) : 40;
 	scale = argc > first + 2 ? atoi(argv[first + 2]) : 1;
-	file = argc > first + 3 ? argv[first + 3] : argv[0];
+	self = self_path(argv[0]);
+	if (!self) {
+		fprintf(stderr, "kbuild: cannot find %s to run its workers\n",
+			argv[0]);
+		return 1;
+	}
+	file = argc > first + 3 ? argv[first + 3] : self;
 	if (jobs < 1)
 		jobs = 1;
 	if (units < 3)
@@ -196,7 +234,7 @@ main(int argc, char **argv)
 
 	t0 = now_ns();
 	do {
-		int f = build(jobs, scale, file, argv[0]);
+		int f = build(jobs, scale, file, (char *)self);
 		if (f < 0)
 			return 1;
 		failed += f;
