@@ -762,6 +762,11 @@ CONSOLE_SCRIPT = [
     ("expect", PROMPT),
     ("send", "top -d 0.2\n"),
     ("expect", r"PID USER"),
+    ("send", "\x1a"),
+    ("expect", r"\[1\]\+  Stopped\s+top -d 0.2"),
+    ("send", "fg\n"),
+    ("expect", r"PID USER"),
+    ("sleep", 0.5),
     ("send", "q"),
     ("expect", PROMPT),
     ("send", "echo top $?\n"),
@@ -775,7 +780,7 @@ CASES += signal_cases() + [
          doc="Ctrl-C interrupts a spinning foreground job, not the shell; "
              "Ctrl-Z stops it, jobs lists it, fg resumes it; line editing "
              "and history; Ctrl-\\ quits; a console read EINTR or "
-             "restarted (SA_RESTART); top quits on q"),
+             "restarted (SA_RESTART); top quits on q, after a Ctrl-Z and fg too"),
     Case("tools-grep-ps",
          "init=/bin/sh -- -c 'spinners 2 2 & sleep 0.5; ps | grep spin | "
          "grep -c spinners; wait'",

@@ -220,6 +220,32 @@ on_signal(int sig)
 	raise(sig);
 }
 
+static void enter_raw_mode(void);
+
+/* Ctrl-Z: give the shell its modes back, stop, and on fg or bg take raw
+ * mode again (from whatever modes the terminal has then) and redraw from
+ * a clean screen.  SIGTSTP is blocked while its handler runs: unblocked
+ * here, so that the raise() stops top now, inside the handler. */
+static void
+on_stop(int sig)
+{
+	sigset_t set;
+	int was_raw = raw_mode;
+
+	restore_modes();
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+	/* continued */
+	signal(sig, on_stop);
+	if (was_raw) {
+		enter_raw_mode();
+		write(1, "\033[H\033[2J", 7);
+	}
+}
+
 static void
 enter_raw_mode(void)
 {
@@ -237,6 +263,7 @@ enter_raw_mode(void)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGQUIT, on_signal);
+	signal(SIGTSTP, on_stop);
 }
 
 /* Wait for the next refresh; 1 if 'q' was typed meanwhile. */
