@@ -490,10 +490,17 @@ kill
 # Typed at the shell's prompt, one command a line.
 TOOL_LINES = ["trace dump", "trace start -b 5", "trace bogus",
               "trace start -b 4096", "spinners 2 1", "trace stop",
-              "trace status", "trace dump", "trace record spinners 2 1",
-              "exit"]
+              "trace status", "trace dump", "trace record spinners 2 1"]
+# Then Ctrl-C in the middle of a recording: the command dies of it, trace
+# stops and dumps all the same.
 TOOL_SCRIPT = [step for line in TOOL_LINES
-               for step in (("expect", r"\$ "), ("send", line + "\n"))]
+               for step in (("expect", r"\$ "), ("send", line + "\n"))] + [
+    ("expect", r"\$ "), ("send", "trace record spinners 2 100\n"),
+    ("sleep", 1), ("send", "\x03"),
+    ("expect", r"trace: spinners exited with status 130"),
+    ("expect", r"\$ "), ("send", "trace status\n"),
+    ("expect", r"trace: stopped"),
+    ("expect", r"\$ "), ("send", "exit\n")]
 
 
 def trace_cases(Case, must, must_not):
@@ -517,8 +524,11 @@ def trace_cases(Case, must, must_not):
                  must(r"trace: stopped, 4 rings of 4096 events"),
                  must(r"cpu0: \d+ recorded, \d+ kept, 0 lost"),
                  must(r"trace: spinners exited with status 0"),
-                 tool_dumps(2, "spinners")],
-             doc="trace start/stop/status/dump/record from the shell"),
+                 must(r"trace: spinners exited with status 130"),
+                 tool_dumps(3, "spinners")],
+             doc="trace start/stop/status/dump/record from the shell; "
+                 "Ctrl-C during a record kills the command, and the "
+                 "trace is stopped and dumped"),
         Case("sched-gdb-helpers", "trace=sched init=/bin/sh -- -c "
              "'spinners 12 3 & sleep 1; trace rq 2'", timeout=120, status=None, needs=["gdb"], gdb=GDB_HELPERS_SCRIPT,
              checks=[gdb_helpers_agree()],

@@ -21,6 +21,7 @@
  */
 #include <errno.h>
 #include <quanta.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,21 +62,32 @@ status(void)
 	return 0;
 }
 
-/* Run argv[0] with its arguments between start and stop; its status. */
+/* Run argv[0] with its arguments between start and stop; its status.
+ * Ctrl-C and Ctrl-\ go to the whole foreground job: only the command is
+ * to die of them, the trace of its last moments still to be stopped and
+ * dumped, so this process ignores them while it waits (as time(1) and
+ * system() do) and the command gets them back. */
 static int
 record(char **argv, unsigned events)
 {
-	int pid, wstatus, code;
+	int pid, wstatus = 0, code;
+	void (*old_int)(int), (*old_quit)(int);
 
 	if (call("start", Q_TRACE_START, events, NULL))
 		return 1;
+	old_int = signal(SIGINT, SIG_IGN);
+	old_quit = signal(SIGQUIT, SIG_IGN);
 	pid = fork();
 	if (pid < 0) {
 		perror("trace: fork");
 		q_trace(Q_TRACE_STOP, 0, NULL);
+		signal(SIGINT, old_int);
+		signal(SIGQUIT, old_quit);
 		return 1;
 	}
 	if (pid == 0) {
+		signal(SIGINT, old_int);
+		signal(SIGQUIT, old_quit);
 		execvp(argv[0], argv);
 		fprintf(stderr, "trace: %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
@@ -85,6 +97,8 @@ record(char **argv, unsigned events)
 			perror("trace: waitpid");
 			break;
 		}
+	signal(SIGINT, old_int);
+	signal(SIGQUIT, old_quit);
 	call("stop", Q_TRACE_STOP, 0, NULL);
 	if (call("dump", Q_TRACE_DUMP, 0, NULL))
 		return 1;
