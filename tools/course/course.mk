@@ -3,7 +3,7 @@
 #
 #   make grade LAB=n       grade kernel/sched/student.c against lab n
 #                          (host scenarios, then QEMU in det); writes
-#                          build/grade/lab<n>/results.json
+#                          build/grade/student-lab<n>/results.json
 #   make dist LAB=n        build/quanta-lab<n>.tar.gz: the tree with lab n's
 #                          skeleton as kernel/sched/student.c
 #   make grade-check       what make test runs: every lab's reference
