@@ -921,6 +921,14 @@ SHELL_LANGUAGE = [
      "echo 'env -i \"$@\" env | wc -l' >> s; sh s a=1 'b=2 3'; cd /",
      [r"n=2 0=s 1=a=1 2=b=2 3", r"2"]),
     ("echo 'unterminated", [r"sh: missing closing '"]),
+    ("echo no1; echo b &&",
+     [r"sh: syntax error: && and \|\| need a command on each side"]),
+    ("echo after=$?", [r"after=2"]),
+    ("echo no2; ( echo x )",
+     [r"sh: syntax error: \( \) subshells are not supported"]),
+    ("sleep 5 &; echo no3", [r"sh: syntax error: nothing before ;"]),
+    ("ps | grep -c sleep; E=; $E echo viaE; V='a | b'; echo $V",
+     [r"0", r"viaE", r"a \| b"]),
 ]
 
 SHELL_TOOLS = [
@@ -974,7 +982,8 @@ CASES += [
          doc="the shell: variables and $?, quoting, && and ||, field "
              "splitting, $$ and $!, export to a child's environment (env), "
              "* ? [] globbing, cd/pwd, > >> < 2> 2>&1 >&2 redirections "
-             "to /tmp, errors (EROFS, not found, a missing quote)"),
+             "to /tmp, errors (EROFS, not found, a missing quote), a "
+             "syntax error anywhere in a line runs none of it"),
     Case("shell-tools", "init=/bin/sh", timeout=90,
          interactive=shell_session(SHELL_TOOLS),
          checks=[must_not(r"tunable: no tunable named"),

@@ -103,6 +103,10 @@ run_line(const char *s)
 		last_status = 2;
 		return;
 	}
+	if (!line_syntax_ok(s)) {
+		last_status = 2;
+		return;
+	}
 	while (*s) {
 		while (*s == ' ' || *s == '\t')
 			s++;
@@ -115,12 +119,7 @@ run_line(const char *s)
 			text[k] = 0;
 		pipeline_text = text;
 		if (!list[strspn(list, " \t")]) {
-			if (*end == ';' || *end == '&') {
-				syntax_error(*end == ';' ? "nothing before ;" :
-					     "nothing before &");
-				last_status = 2;
-				return;
-			}
+			;	/* blank to the end (line_syntax_ok checked) */
 		} else if (*end == '&' && andor) {
 			run_list_bg(list);
 		} else {

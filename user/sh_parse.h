@@ -62,6 +62,8 @@ static int last_status;			/* $? */
 static pid_t last_bg_pid;		/* $! */
 static char **positional;		/* $0, $1, ... */
 static int npositional;
+/* line_syntax_ok() is scanning: every expansion stands for one word */
+static int syntax_only;
 
 /* Where tokenize() is in a pipeline. */
 struct scan {
@@ -279,7 +281,10 @@ expand_dollar(struct scan *sc, const char *s, int quoted)
 	size_t len;
 
 	if (s[1] == '@' || s[1] == '*') {
-		put_all_params(sc, s[1] == '@', quoted);
+		if (syntax_only)
+			put(sc, 'x', 1);
+		else
+			put_all_params(sc, s[1] == '@', quoted);
 		return s + 1;
 	}
 	if (s[1] == '{') {
@@ -305,6 +310,8 @@ expand_dollar(struct scan *sc, const char *s, int quoted)
 		sc->error = 1;
 		return close;
 	}
+	if (syntax_only)	/* its value may change before it is used */
+		v = "x";
 	put_value(sc, v, quoted);
 	return close ? close : name + len - 1;
 }
@@ -483,6 +490,57 @@ parse_pipeline(struct token *tok, int n, struct cmd *cmds,
 	if (argc == 0 && nassign == 0 && c->nredir == 0)
 		return syntax_error("missing command");
 	return nc + 1;
+}
+
+/*
+ * Is the whole line well formed?  A shell reads a complete command before
+ * it runs any of it (POSIX 2.10), so "echo a; echo b &&" runs nothing.
+ * Every list and every pipeline in it is tokenized and parsed as it will
+ * be, but with each $ expansion standing for one word - what a variable
+ * holds may change as the line runs - and nothing globbed.  Reports the
+ * first error, as the run would.
+ */
+static int
+line_syntax_ok(const char *s)
+{
+	static char list[MAXLINE], words[4 * MAXLINE];
+	static struct token tok[MAXTOKENS];
+	static struct cmd cmds[MAXCMDS];
+	struct glob_out g = { 0 };
+	const char *end, *p;
+	int andor, n, next, op, ok = 1;
+
+	syntax_only = 1;
+	while (*s && ok) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		end = list_end(s, &andor);
+		snprintf(list, sizeof(list), "%.*s", (int)(end - s), s);
+		if (!list[strspn(list, " \t")] && (*end == ';' || *end == '&')) {
+			syntax_error(*end == ';' ? "nothing before ;" :
+				     "nothing before &");
+			ok = 0;
+		}
+		for (p = list, op = 0; ok; op = next) {
+			if ((n = tokenize(&p, tok, words, sizeof(words),
+					  &next)) < 0) {
+				ok = 0;
+			} else if (n == 0 && (next || op)) {
+				syntax_error("&& and || need a command on each "
+					     "side");
+				ok = 0;
+			} else if (n > 0) {
+				for (int i = 0; i < n; i++)
+					tok[i].glob = 0;
+				ok = parse_pipeline(tok, n, cmds, &g) >= 0;
+			}
+			if (!next)
+				break;
+		}
+		s = *end ? end + 1 : end;
+	}
+	syntax_only = 0;
+	return ok;
 }
 
 #endif
