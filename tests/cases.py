@@ -781,6 +781,16 @@ CASES += signal_cases() + [
              "Ctrl-Z stops it, jobs lists it, fg resumes it; line editing "
              "and history; Ctrl-\\ quits; a console read EINTR or "
              "restarted (SA_RESTART); top quits on q, after a Ctrl-Z and fg too"),
+    Case("console-long-line", "init=/bin/sh", timeout=60, interactive=[
+        ("expect", PROMPT), ("send", "echo " + "y" * 1100 + "; echo NOTRUN\n"),
+        ("expect", r"sh: line too long \(max 1023 bytes\)"),
+        ("expect", PROMPT), ("send", "echo after-$?\n"),
+        ("expect", r"after-\d+"),
+        ("expect", PROMPT), ("send", "exit 0\n")],
+         checks=[must_not(r"^NOTRUN"), must_not(r"^y{100}"),
+                 must_not(r"PANIC")],
+         doc="a typed line longer than the editor's 1,023 bytes is dropped "
+             "with a message, not cut and run"),
     Case("tools-grep-ps",
          "init=/bin/sh -- -c 'spinners 2 2 & sleep 0.5; ps | grep spin | "
          "grep -c spinners; wait'",

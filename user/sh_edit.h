@@ -10,6 +10,9 @@
  *   Ctrl-W   delete the word before           Up/Down, Ctrl-P/Ctrl-N history
  *   Ctrl-C   drop the line                    Ctrl-D on an empty line: end
  *   Ctrl-L   clear the screen
+ * A key that does not fit (the line holds MAXLINE - 1 bytes) rings the
+ * bell, and Enter then drops the whole line with a message, as the shell
+ * does with a script's long line: a cut command is never run.
  * The screen is redrawn from the prompt on each change ("\r", prompt,
  * text, erase to the end of line, cursor back): simple, and right on any
  * VT100 terminal.
@@ -41,6 +44,7 @@ struct edit {
 	char *buf;
 	int size, len, pos;
 	const char *prompt;
+	int overflow;			/* a key did not fit */
 };
 
 static void
@@ -56,14 +60,20 @@ edit_redraw(struct edit *e)
 	write(1, out, n);
 }
 
-static void
+/* 0 if the line is full (the bell rings, the line will be dropped). */
+static int
 edit_insert(struct edit *e, char c)
 {
-	if (e->len >= e->size - 1)
-		return;
+	if (e->len >= e->size - 1) {
+		if (!e->overflow)
+			write(1, "\a", 1);
+		e->overflow = 1;
+		return 0;
+	}
 	memmove(e->buf + e->pos + 1, e->buf + e->pos, e->len - e->pos);
 	e->buf[e->pos++] = c;
 	e->len++;
+	return 1;
 }
 
 /* Delete [from, to) of the line. */
@@ -128,6 +138,11 @@ edit_key(struct edit *e, char c, int *hist_at)
 	switch (c) {
 	case '\n': case '\r':
 		write(1, "\n", 1);
+		if (e->overflow) {
+			fprintf(stderr, "sh: line too long (max %d bytes)\n",
+				e->size - 1);
+			e->len = e->pos = 0;
+		}
 		return 1;
 	case 0x01: e->pos = 0; break;				/* ^A */
 	case 0x05: e->pos = e->len; break;			/* ^E */
@@ -155,6 +170,7 @@ edit_key(struct edit *e, char c, int *hist_at)
 	case 0x03:						/* ^C */
 		write(1, "^C\n", 3);
 		e->len = e->pos = 0;
+		e->overflow = 0;
 		return 1;
 	case 0x0c: write(1, "\x1b[H\x1b[2J", 7); break;		/* ^L */
 	case 0x10: edit_recall(e, hist_at, -1); break;		/* ^P */
@@ -163,7 +179,8 @@ edit_key(struct edit *e, char c, int *hist_at)
 	default:
 		if ((unsigned char)c < ' ' && c != '\t')
 			return 0;
-		edit_insert(e, c);
+		if (!edit_insert(e, c))
+			return 0;
 		if (e->pos == e->len)		/* typed at the end: echo */
 			return (int)write(1, &c, 1) * 0;
 		break;
@@ -178,7 +195,7 @@ static int
 edit_line(const char *prompt, char *buf, int size)
 {
 	struct termios saved, raw;
-	struct edit e = { buf, size, 0, 0, prompt };
+	struct edit e = { buf, size, 0, 0, prompt, 0 };
 	int hist_at = hist_len, r = 0;
 	char c;
 
