@@ -791,6 +791,24 @@ CASES += signal_cases() + [
                  must_not(r"PANIC")],
          doc="a typed line longer than the editor's 1,023 bytes is dropped "
              "with a message, not cut and run"),
+    Case("console-kill-job", "init=/bin/sh", timeout=60, interactive=[
+        ("expect", PROMPT), ("send", "sleep 300 &\n"),
+        ("expect", r"\[1\] \d+"),
+        ("expect", PROMPT), ("send", "kill %1; wait %1; echo k=$?\n"),
+        ("expect", r"k=143"),
+        ("expect", PROMPT), ("send", "kill %7; echo s=$?\n"),
+        ("expect", r"kill: %7: no such job"), ("expect", r"s=1"),
+        ("expect", PROMPT), ("send", "exit 0\n")],
+         checks=[must_not(r"PANIC")],
+         doc="kill %N, as bash's builtin kill: SIGTERM to the job's "
+             "process group (wait says 128 + 15); an unknown job is an "
+             "error"),
+    Case("shell-kill-job-nojc",
+         "init=/bin/sh -- -c 'sleep 300 & kill -USR1 %1; wait %1; "
+         "echo k=$?'", timeout=60, checks=[must(r"^k=138\r?$")],
+         doc="kill %N without job control (sh -c: the job is in the "
+             "shell's group): the job's processes get the signal, the "
+             "shell does not"),
     Case("tools-grep-ps",
          "init=/bin/sh -- -c 'spinners 2 2 & sleep 0.5; ps | grep spin | "
          "grep -c spinners; wait'",

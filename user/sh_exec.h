@@ -103,6 +103,8 @@ run_child(struct cmd *c)
 		fflush(stdout);
 		exit(st);
 	}
+	if (strcmp(argv[0], "kill") == 0 && !(argv = kill_job_args(argv)))
+		_exit(1);
 	if (!(envp = var_environ(c->assign))) {
 		fprintf(stderr, "sh: out of memory\n");
 		_exit(126);

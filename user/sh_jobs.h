@@ -211,6 +211,53 @@ job_wait(char **argv)
 	return status;
 }
 
+/*
+ * "kill %N": bash's kill is a builtin that takes job IDs; /bin/kill takes
+ * process IDs, and -PGID for a group.  In the command's child (whose job
+ * table is a copy of the shell's) each %N becomes its job's -PGID or,
+ * without job control (the jobs are then in the shell's own group), the
+ * job's live process IDs.  A "--" goes first if %N is the first argument,
+ * so that -PGID is not read as a signal.  NULL after a message.
+ */
+static char **
+kill_job_args(char **argv)
+{
+	static char *out[MAXARGS + 2];
+	static char text[MAXARGS][16];
+	int k = 0, t = 0;
+
+	out[k++] = argv[0];
+	if (argv[1] && argv[1][0] == '%')
+		out[k++] = "--";
+	for (int i = 1; argv[i]; i++) {
+		struct job *j;
+		if (argv[i][0] != '%') {
+			if (k > MAXARGS)
+				goto too_many;
+			out[k++] = argv[i];
+			continue;
+		}
+		if (!(j = job_find(argv[i]))) {
+			fprintf(stderr, "kill: %s: no such job\n", argv[i]);
+			return NULL;
+		}
+		for (int p = 0; p < (job_control ? 1 : j->npids); p++) {
+			pid_t id = job_control ? -j->pgid : j->pids[p];
+			if (!id)
+				continue;	/* reaped */
+			if (k > MAXARGS || t == MAXARGS)
+				goto too_many;
+			snprintf(text[t], sizeof(text[t]), "%d", (int)id);
+			out[k++] = text[t++];
+		}
+	}
+	out[k] = NULL;
+	return out;
+too_many:
+	fprintf(stderr, "kill: too many arguments\n");
+	return NULL;
+}
+
 /* jobs, fg, bg, wait; -1 if argv[0] is none of them. */
 static int
 job_builtin(char **argv)
