@@ -291,11 +291,11 @@ best_of_rq(const struct rq *rq, int curr_prio)
 static int
 pull_one(struct rq *rq, struct rq *src, int curr_prio)
 {
-	int mine = best_of_rq(rq, curr_prio);
+	int here = best_of_rq(rq, curr_prio);
 
 	for (int i = first_index(&src->rt); i < RT_NPRIO; i++) {
 		struct list *pos;
-		if (RT_PRIO_MAX - i <= mine)
+		if (RT_PRIO_MAX - i <= here)
 			return 0;
 		list_for_each(pos, &src->rt.queue[i]) {
 			struct task *p = list_entry(pos, struct task, rq_node);

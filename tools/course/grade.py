@@ -372,8 +372,9 @@ class Grader:
         for t in tests:
             if t not in chosen:
                 results[t["name"]] = self.skipped(
-                    t, f"--only {self.only} leaves {t['checker']} out"
-                    if self.only else "not chosen with --test")
+                    t, "not chosen with --test"
+                    if self.names and t["name"] not in self.names
+                    else f"--only {self.only} leaves {t['checker']} out")
                 report(results[t["name"]])
                 continue
             kind, _, arg = t["checker"].partition(":")
@@ -486,9 +487,22 @@ def main(argv=None):
     what = args.source if policy else \
         (args.writeup or lab.get("writeup", "?"))
     print(f"lab{args.lab} ({lab['title']}): grading {what}", flush=True)
+    names = None
+    if args.test:
+        # "qemu-interactive" or "lab3/qemu-interactive", as printed
+        known = {t["name"] for t in lab["tests"]}
+        names = [n if n in known else f"lab{args.lab}/{n}"
+                 for n in args.test]
+        unknown = [n for n, full in zip(args.test, names) if full not in known]
+        if unknown:
+            print(f"grade: lab {args.lab} has no test {', '.join(unknown)}; "
+                  f"its tests: "
+                  f"{', '.join(sorted(t['name'].split('/', 1)[-1] for t in lab['tests']))}",
+                  file=sys.stderr)
+            return 2
     entries = Grader(lab, args.source, args.tag, outdir, args.only,
                      args.jobs, args.writeup, args.quick,
-                     args.test).grade(print_line)
+                     names).grade(print_line)
     score = sum(e["score"] for e in entries)
     total = sum(e["max_score"] for e in entries
                 if e["status"] != "manual")
