@@ -294,6 +294,8 @@ console_read(char *ubuf, size_t n)
 
 	if ((err = job_control(Q_SIGTTIN)) < 0)
 		return err;
+	if (n == 0)		/* as n_tty_read: nothing asked, nothing waited for */
+		return 0;
 	if (n > sizeof(buf))
 		n = sizeof(buf);
 	spin_lock(&in_lock);

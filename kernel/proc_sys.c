@@ -165,7 +165,7 @@ proc_sys_loadavg(struct pbuf *b)
 {
 	uint32_t avg[3];
 	unsigned running = 0;
-	int threads = 0, last = 0;
+	int threads = 0;
 
 	loadavg_get(avg);
 	for (int i = 0; i < ncpu; i++)
@@ -175,8 +175,6 @@ proc_sys_loadavg(struct pbuf *b)
 		struct task *t = task_table[i];
 		if (t && t->state != TASK_ZOMBIE)
 			threads++;
-		if (t && t->tid > last)
-			last = t->tid;
 	}
 	spin_unlock(&proc_lock);
 	/* get_avenrun(avnrun, FIXED_1/200, 0): round to the hundredth */
@@ -185,7 +183,7 @@ proc_sys_loadavg(struct pbuf *b)
 		pb_printf(b, "%u.%02u ", a >> LOADAVG_FSHIFT,
 			  ((a & (LOADAVG_FIXED_1 - 1)) * 100) >> LOADAVG_FSHIFT);
 	}
-	pb_printf(b, "%u/%d %d\n", running, threads, last);
+	pb_printf(b, "%u/%d %d\n", running, threads, task_last_tid());
 }
 
 /* ---- /proc/schedstat ---- */

@@ -85,7 +85,7 @@ proc_task_stat(struct pbuf *b, struct task *t, int whole)
 	sig_dispositions(p, &ign, &cgt);
 	/* 1-13: pid (comm) state ppid pgrp session tty_nr tpgid flags
 	 * minflt cminflt majflt cmajflt */
-	pb_printf(b, "%d (%s) %c %d %d %d 0 -1 0 0 0 0 0", t->tid, p->comm,
+	pb_printf(b, "%d (%s) %c %d %d %d 0 -1 0 0 0 0 0", t->tid, task_name(t),
 		  ti.state, ti.ppid, p->pgid, p->sid);
 	/* 14-17: utime stime cutime cstime, in clock ticks */
 	pb_printf(b, " %llu %llu %llu %llu",
@@ -139,7 +139,7 @@ proc_task_status(struct pbuf *b, struct task *t)
 
 	taskinfo_fill(t, &ti);
 	sig_dispositions(p, &ign, &cgt);
-	pb_printf(b, "Name:\t%s\nUmask:\t0022\nState:\t%s\n", p->comm,
+	pb_printf(b, "Name:\t%s\nUmask:\t0022\nState:\t%s\n", task_name(t),
 		  state_name(ti.state));
 	pb_printf(b, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\nPPid:\t%d\n"
 		  "TracerPid:\t0\nUid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\n"
@@ -201,7 +201,7 @@ proc_task_sched(struct pbuf *b, struct task *t)
 	uint64_t t0, t1;
 
 	taskinfo_fill(t, &ti);
-	pb_printf(b, "%s (%d, #threads: %d)\n", t->proc->comm, t->tid,
+	pb_printf(b, "%s (%d, #threads: %d)\n", task_name(t), t->tid,
 		  t->proc->nlive);
 	pb_printf(b, "-------------------------------------------------------"
 		  "------------\n");

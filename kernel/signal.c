@@ -298,7 +298,7 @@ signal_tgkill(int tgid, int tid, int sig)
 	struct task *t;
 	int err;
 
-	if (sig < 0 || sig >= Q_NSIG || tid <= 0)
+	if (sig < 0 || sig >= Q_NSIG || tid <= 0 || tgid < 0)
 		return -EINVAL;
 	spin_lock(&proc_lock);
 	t = task_find(tid);

@@ -26,7 +26,8 @@ status_flags(const struct file *f)
 	int acc = f->readable && f->writable ? Q_O_RDWR :
 		  f->writable ? Q_O_WRONLY : Q_O_RDONLY;
 
-	return acc | (f->nonblock ? Q_O_NONBLOCK : 0);
+	return acc | (f->nonblock ? Q_O_NONBLOCK : 0) |
+	       (f->append ? Q_O_APPEND : 0);
 }
 
 /* F_DUPFD and F_DUPFD_CLOEXEC: the lowest free descriptor >= min. */
@@ -67,9 +68,11 @@ SYSCALL(sys_fcntl)
 		r = status_flags(f);
 		break;
 	case Q_F_SETFL:
-		/* the access mode and O_CREAT-like flags are ignored, as in
-		 * Linux; O_APPEND has no meaning for Quanta's files yet */
+		/* O_NONBLOCK and O_APPEND change; the access mode and
+		 * O_CREAT-like flags are ignored, as in Linux (setfl) */
 		__atomic_store_n(&f->nonblock, (a3 & Q_O_NONBLOCK) != 0,
+				 __ATOMIC_RELAXED);
+		__atomic_store_n(&f->append, (a3 & Q_O_APPEND) != 0,
 				 __ATOMIC_RELAXED);
 		r = 0;
 		break;

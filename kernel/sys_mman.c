@@ -245,13 +245,23 @@ SYSCALL(sys_munlockall)
 	return 0;
 }
 
-/* Advice changes nothing here (docs/syscalls.md); the range is checked. */
+/* The advice values Linux 6.1 knows (include/uapi/asm-generic/
+ * mman-common.h: 0-4 and 8-25); any other is EINVAL there too
+ * (madvise_behavior_valid). */
+static int
+advice_known(uint32_t advice)
+{
+	return advice <= 4 || (advice >= 8 && advice <= 25);
+}
+
+/* Advice changes nothing here (docs/syscalls.md); the range and the
+ * advice are checked. */
 SYSCALL(sys_madvise)
 {
 	uint32_t end;
 
 	UNUSED_ARGS5;
-	if (check_range(a1, a2, &end) < 0)
+	if (check_range(a1, a2, &end) < 0 || !advice_known(a3))
 		return -EINVAL;
 	return 0;
 }

@@ -59,10 +59,18 @@ renice(int pid, int nice)
 	return 0;
 }
 
+/* nice(inc): Linux clamps the increment to the width of the nice range
+ * first (kernel/sched/core.c sys_nice), so no increment overflows. */
 SYSCALL(sys_nice)
 {
+	int inc = (int)a1;
+
 	UNUSED_ARGS5;
-	return renice(0, current->nice + (int)a1);
+	if (inc < -40)
+		inc = -40;
+	if (inc > 40)
+		inc = 40;
+	return renice(0, current->nice + inc);
 }
 
 SYSCALL(sys_getpriority)

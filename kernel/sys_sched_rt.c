@@ -92,6 +92,8 @@ setscheduler(int pid, int policy, uint32_t uparam)
 SYSCALL(sys_sched_setscheduler)
 {
 	UNUSED_ARGS5;
+	if ((int)a2 < 0)	/* < 0 means "keep" only to sched_setparam */
+		return -EINVAL;
 	return setscheduler((int)a1, (int)a2, a3);
 }
 

@@ -197,6 +197,8 @@ void task_free(struct task *t);
 struct task *task_find(int tid);	/* caller holds proc_lock */
 struct process *process_find(int pid);	/* caller holds proc_lock */
 int task_count(void);
+/* The tid (a pid too) handed out last, as Linux's /proc/loadavg shows it. */
+int task_last_tid(void);
 /* What SYS_taskinfo reports of t (ps's view: state letter, CPU, PR, key,
  * times, class); caller holds proc_lock.  In sys_sched.c. */
 void taskinfo_fill(struct task *t, struct q_taskinfo *ti);

@@ -17,6 +17,7 @@
 struct spinlock proc_lock = SPINLOCK_INIT("proc");
 struct task *task_table[MAX_TASKS];
 static int next_tid = 1;
+static int last_tid;		/* the one handed out last (/proc/loadavg) */
 static int ntasks;
 /* One past the highest slot in use (proc_lock): task_find's and
  * task_free's scans stop there, so with few tasks they cost what they
@@ -44,9 +45,17 @@ alloc_tid(void)
 		int tid = next_tid++;
 		if (next_tid >= 32768)
 			next_tid = 1;
-		if (!task_find(tid))	/* process_find() is task_find() */
+		if (!task_find(tid)) {	/* process_find() is task_find() */
+			last_tid = tid;
 			return tid;
+		}
 	}
+}
+
+int
+task_last_tid(void)
+{
+	return __atomic_load_n(&last_tid, __ATOMIC_RELAXED);
 }
 
 struct task *

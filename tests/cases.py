@@ -238,7 +238,7 @@ USER_TESTS = ["t_fork", "t_pipe", "t_thread", "t_time", "t_rusage",
               "t_affinity", "t_badptr", "t_fault", "t_forkbomb", "t_slice",
               "t_sigpause", "t_rt", "t_meminfo", "t_exhaust",
               "t_sock", "t_unixsock", "t_fcntl", "t_mmap", "t_rlimit",
-              "t_prctl", "t_rtpull"]
+              "t_prctl", "t_rtpull", "t_edge"]
 
 
 def user_cases():

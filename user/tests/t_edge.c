@@ -1,0 +1,183 @@
+/*
+ * t_edge - arguments at the edge, answered as Linux 6.1 answers them:
+ * sched_setscheduler with a negative policy, nice with an increment that
+ * would overflow, tgkill with a negative thread group, madvise with an
+ * advice Linux does not know, a zero-byte read of the console, O_APPEND
+ * through fcntl, a thread's own name in /proc, and the last pid in
+ * /proc/loadavg.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "check.h"
+
+static void
+test_sched_args(void)
+{
+	struct sched_param sp = { .sched_priority = 0 };
+
+	/* < 0 means "keep the policy" to sched_setparam only */
+	CHECK_EQ(sched_setscheduler(0, -1, &sp), -1);
+	CHECK_EQ(errno, EINVAL);
+	CHECK_EQ(sched_getscheduler(0), SCHED_OTHER);
+
+	/* the increment is clamped to 40 first: no wrap-around */
+	CHECK_EQ(setpriority(PRIO_PROCESS, 0, 5), 0);
+	nice(INT_MAX);
+	CHECK_EQ(getpriority(PRIO_PROCESS, 0), 19);
+	nice(INT_MIN);
+	CHECK_EQ(getpriority(PRIO_PROCESS, 0), -20);
+	CHECK_EQ(setpriority(PRIO_PROCESS, 0, 0), 0);
+}
+
+static void
+test_signal_args(void)
+{
+	CHECK_EQ(tgkill(-5, gettid(), 0), -1);
+	CHECK_EQ(errno, EINVAL);
+	CHECK_EQ(tgkill(getpid(), gettid(), 0), 0);
+}
+
+static void
+test_madvise(void)
+{
+	char *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	CHECK(p != MAP_FAILED);
+	CHECK_EQ(madvise(p, 4096, MADV_NORMAL), 0);
+	CHECK_EQ(madvise(p, 4096, MADV_WILLNEED), 0);
+	CHECK_EQ(madvise(p, 4096, 999), -1);
+	CHECK_EQ(errno, EINVAL);
+	CHECK_EQ(madvise(p, 4096, 5), -1);	/* a gap in Linux's numbers */
+	CHECK_EQ(errno, EINVAL);
+	munmap(p, 4096);
+}
+
+/* fd 0 is the console: asking for nothing returns at once */
+static void
+test_console_read0(void)
+{
+	char c;
+
+	alarm(5);		/* a hang would end the test with SIGALRM */
+	CHECK_EQ(read(0, &c, 0), 0);
+	alarm(0);
+}
+
+static void
+test_append_flag(void)
+{
+	char buf[8] = { 0 };
+	int fd = open("/tmp/edge", O_RDWR | O_CREAT | O_TRUNC | O_APPEND, 0644);
+
+	CHECK(fd >= 0);
+	CHECK_EQ(fcntl(fd, F_GETFL) & O_APPEND, O_APPEND);
+	CHECK_EQ(write(fd, "abc", 3), 3);
+	CHECK_EQ(fcntl(fd, F_SETFL, 0), 0);	/* appending ends */
+	CHECK_EQ(fcntl(fd, F_GETFL) & O_APPEND, 0);
+	lseek(fd, 0, SEEK_SET);
+	CHECK_EQ(write(fd, "X", 1), 1);
+	CHECK_EQ(fcntl(fd, F_SETFL, O_APPEND), 0);	/* and begins again */
+	lseek(fd, 0, SEEK_SET);
+	CHECK_EQ(write(fd, "Y", 1), 1);
+	CHECK_EQ(pread(fd, buf, sizeof(buf) - 1, 0), 4);
+	CHECK(strcmp(buf, "XbcY") == 0);
+	close(fd);
+	unlink("/tmp/edge");
+}
+
+/* Read a whole small file into buf; its length, or -1. */
+static int
+slurp(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY), n;
+
+	if (fd < 0)
+		return -1;
+	n = (int)read(fd, buf, size - 1);
+	close(fd);
+	if (n >= 0)
+		buf[n] = 0;
+	return n;
+}
+
+static volatile int named, quit;
+
+static void *
+named_thread(void *arg)
+{
+	(void)arg;
+	prctl(PR_SET_NAME, "edge-worker");
+	named = 1;
+	while (!quit)
+		sched_yield();
+	return NULL;
+}
+
+static void
+test_proc_thread_name(void)
+{
+	char path[64], buf[512];
+	pthread_t th;
+
+	CHECK_EQ(pthread_create(&th, NULL, named_thread, NULL), 0);
+	while (!named)
+		sched_yield();
+	/* the thread's tid is the next after ours in a fresh process */
+	for (int tid = gettid() + 1; tid < gettid() + 8; tid++) {
+		snprintf(path, sizeof(path), "/proc/self/task/%d/stat", tid);
+		if (slurp(path, buf, sizeof(buf)) > 0)
+			break;
+	}
+	CHECK(strstr(buf, "(edge-worker)") != NULL);
+	snprintf(path, sizeof(path), "/proc/self/task/%d/status", gettid());
+	CHECK(slurp(path, buf, sizeof(buf)) > 0);
+	CHECK(strstr(buf, "Name:\tt_edge\n") != NULL);	/* ours is unchanged */
+	quit = 1;
+	pthread_join(th, NULL);
+}
+
+/* The last field of /proc/loadavg: the pid handed out last, even once
+ * that process is gone (Linux's idr cursor). */
+static void
+test_loadavg_last_pid(void)
+{
+	char buf[128];
+	const char *last;
+	int st;
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(0);
+	CHECK_EQ(waitpid(pid, &st, 0), pid);
+	CHECK(slurp("/proc/loadavg", buf, sizeof(buf)) > 0);
+	last = strrchr(buf, ' ');
+	CHECK(last != NULL);
+	if (last)
+		CHECK_EQ(atoi(last + 1), pid);
+}
+
+int
+main(void)
+{
+	test_sched_args();
+	test_signal_args();
+	test_madvise();
+	test_console_read0();
+	test_append_flag();
+	test_proc_thread_name();
+	test_loadavg_last_pid();
+	check_done("t_edge");
+}
