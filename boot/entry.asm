@@ -33,7 +33,7 @@ start:
 	mov	ecx, boot_pgdir - KERNBASE
 	mov	cr3, ecx
 	mov	ecx, cr0
-	or	ecx, CR0_PG | CR0_WP
+	or	ecx, CR0_PG | CR0_WP | CR0_NE
 	mov	cr0, ecx
 	mov	ecx, start_high		; absolute (higher-half) address
 	jmp	ecx

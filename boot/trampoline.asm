@@ -48,7 +48,7 @@ prot32:
 	mov	eax, [t_cr3]
 	mov	cr3, eax
 	mov	eax, cr0
-	or	eax, CR0_PG | CR0_WP
+	or	eax, CR0_PG | CR0_WP | CR0_NE
 	mov	cr0, eax
 	mov	esp, [t_stack]
 	xor	ebp, ebp

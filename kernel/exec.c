@@ -6,6 +6,7 @@
  * execve() returns an error to a process that is still intact.
  */
 #include <stdint.h>
+#include "arch/x86/context.h"
 #include "arch/x86/mmu.h"
 #include "arch/x86/trap.h"
 #include "arch/x86/uvm.h"
@@ -182,8 +183,10 @@ exec_into(struct process *p, struct trapframe *tf, const char *path,
 		return -ENOEXEC;
 	old = p->mm;
 	p->mm = mm;
-	if (p == current->proc)
+	if (p == current->proc) {
 		write_cr3(mm_pgdir_phys(mm));
+		fpu_reset();	/* nothing of the old program's x87 state */
+	}
 	if (old)
 		mm_put(old);
 	set_user_regs(tf, entry, sp);

@@ -311,6 +311,8 @@ SYSCALL(sys_cpuinfo)
 	int n = 0;
 
 	UNUSED_ARGS5;
+	if ((int)a2 < 0)		/* as taskinfo */
+		return -EINVAL;
 	for (int i = 0; i < ncpu && i < (int)a2; i++, n++) {
 		fill_cpuinfo(i, &ci);
 		if (copy_to_user((struct q_cpuinfo *)a1 + i, &ci, sizeof(ci)) < 0)

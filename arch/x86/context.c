@@ -45,6 +45,16 @@ fpu_save(struct fpu_state *f)
 	f->valid = 1;
 }
 
+/* Start the live x87 state again, as FNINIT leaves it: for a new program
+ * (Linux clears the FPU at exec too), and before a sigreturn's FRSTOR.
+ * FRSTOR waits, so an unmasked error pending in the handler's state would
+ * otherwise be raised there, in the kernel (CR0.NE: #MF). */
+void
+fpu_reset(void)
+{
+	__asm__ volatile("fninit");
+}
+
 void
 fpu_restore(const struct fpu_state *f)
 {

@@ -46,5 +46,6 @@ void arch_switch_to(struct task *prev, struct task *next);
 void arch_enter_user(struct trapframe *tf) __attribute__((noreturn));
 void fpu_save(struct fpu_state *f);
 void fpu_restore(const struct fpu_state *f);
+void fpu_reset(void);		/* the live state as after FNINIT */
 
 #endif

@@ -144,6 +144,7 @@ arch_signal_return(struct trapframe *tf, q_sigset_t *mask)
 	tf->ds = tf->es = tf->fs = tf->gs = tf->ss = UDATA_SEL;
 	memcpy(fpu.bytes, f.fpstate, sizeof(f.fpstate));
 	fpu.valid = 1;
+	fpu_reset();		/* the handler's state goes, pending errors too */
 	fpu_restore(&fpu);
 	*mask = f.uc.sigmask[0];
 	return 0;

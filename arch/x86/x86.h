@@ -15,6 +15,7 @@
 
 /* CR0 / CR4 bits. */
 #define CR0_PE		0x00000001
+#define CR0_NE		0x00000020	/* x87 errors as #MF (vector 16) */
 #define CR0_WP		0x00010000
 #define CR0_PG		0x80000000
 #define CR4_PSE		0x00000010

@@ -3,11 +3,13 @@
  * sched_setscheduler with a negative policy, nice with an increment that
  * would overflow, tgkill with a negative thread group, madvise with an
  * advice Linux does not know, a zero-byte read of the console, O_APPEND
- * through fcntl, a thread's own name in /proc, and the last pid in
- * /proc/loadavg.
+ * through fcntl, a thread's own name in /proc, the last pid in
+ * /proc/loadavg, and an unmasked x87 exception raising SIGFPE (CR0.NE),
+ * also after a signal handler returns with one pending.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <fenv.h>
 #include <limits.h>
 #include <pthread.h>
 #include <sched.h>
@@ -169,6 +171,60 @@ test_loadavg_last_pid(void)
 		CHECK_EQ(atoi(last + 1), pid);
 }
 
+static volatile double zero;
+
+/* A child divides by zero with the error unmasked: SIGFPE (FPE_FLTDIV
+ * from the #MF), which kills it. */
+static void
+fpe_child(void)
+{
+	volatile double r;
+
+	feenableexcept(FE_DIVBYZERO);
+	r = 1.0 / zero;
+	(void)r;
+	__asm__ volatile("fwait");	/* QEMU raises it here (see below) */
+	_exit(0);		/* no signal: the error stayed masked */
+}
+
+/* A handler leaves an unmasked error pending in its own x87 state and
+ * returns: sigreturn restores the interrupted state and the kernel goes
+ * on (the pending error must not be raised inside it). */
+static void
+on_usr1(int sig)
+{
+	volatile double r;
+
+	(void)sig;
+	feenableexcept(FE_INVALID);
+	__asm__ volatile("fldz; fldz; fdivp %%st, %%st(1); fstpl %0"
+			 : "=m"(r));	/* 0/0 pending; fstp does not wait */
+	(void)r;
+}
+
+static void
+test_x87_errors(void)
+{
+	int st;
+	pid_t pid = fork();
+
+	if (pid == 0)
+		fpe_child();
+	CHECK_EQ(waitpid(pid, &st, 0), pid);
+	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGFPE);
+
+	pid = fork();
+	if (pid == 0) {
+		volatile double x = 2.0;
+		signal(SIGUSR1, on_usr1);
+		raise(SIGUSR1);
+		x = x * 3.0;		/* the interrupted state: still fine */
+		_exit(x == 6.0 ? 0 : 1);
+	}
+	CHECK_EQ(waitpid(pid, &st, 0), pid);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+}
+
 int
 main(void)
 {
@@ -179,5 +235,6 @@ main(void)
 	test_append_flag();
 	test_proc_thread_name();
 	test_loadavg_last_pid();
+	test_x87_errors();
 	check_done("t_edge");
 }

@@ -3,7 +3,9 @@
  * The constants and fenv_t (the 28-byte image fnstenv stores) are those of
  * glibc on i386; the kernel leaves SSE off, so there is no MXCSR to keep
  * in step.  feenableexcept() and friends are GNU extensions: an unmasked
- * exception raises SIGFPE at the next x87 instruction, as on Linux.
+ * exception raises SIGFPE (the kernel sets CR0.NE, so the x87 reports it
+ * as #MF) at the next x87 instruction that waits, as on Linux.  QEMU's
+ * TCG raises it only at an FWAIT.
  */
 #ifndef _FENV_H
 #define _FENV_H
