@@ -131,7 +131,7 @@ named_thread(void *arg)
 static void
 test_proc_thread_name(void)
 {
-	char path[64], buf[512];
+	char path[64], buf[512] = "";
 	pthread_t th;
 
 	CHECK_EQ(pthread_create(&th, NULL, named_thread, NULL), 0);
