@@ -115,28 +115,33 @@ slurp(const char *path, char *buf, size_t size)
 	return n;
 }
 
-static volatile int named, quit;
+/* The thread names itself, says so through one pipe and waits on the
+ * other until main has read /proc: no spinning on sched_yield(), which
+ * some policies answer by running the yielder again (staircase v6.3). */
+static int named_pipe[2], quit_pipe[2];
 
 static void *
 named_thread(void *arg)
 {
+	char c = 0;
+
 	(void)arg;
 	prctl(PR_SET_NAME, "edge-worker");
-	named = 1;
-	while (!quit)
-		sched_yield();
+	if (write(named_pipe[1], &c, 1) != 1 || read(quit_pipe[0], &c, 1) != 1)
+		return (void *)1;
 	return NULL;
 }
 
 static void
 test_proc_thread_name(void)
 {
-	char path[64], buf[512] = "";
+	char path[64], buf[512] = "", c = 0;
 	pthread_t th;
 
+	CHECK_EQ(pipe(named_pipe), 0);
+	CHECK_EQ(pipe(quit_pipe), 0);
 	CHECK_EQ(pthread_create(&th, NULL, named_thread, NULL), 0);
-	while (!named)
-		sched_yield();
+	CHECK_EQ(read(named_pipe[0], &c, 1), 1);
 	/* the thread's tid is the next after ours in a fresh process */
 	for (int tid = gettid() + 1; tid < gettid() + 8; tid++) {
 		snprintf(path, sizeof(path), "/proc/self/task/%d/stat", tid);
@@ -147,8 +152,12 @@ test_proc_thread_name(void)
 	snprintf(path, sizeof(path), "/proc/self/task/%d/status", gettid());
 	CHECK(slurp(path, buf, sizeof(buf)) > 0);
 	CHECK(strstr(buf, "Name:\tt_edge\n") != NULL);	/* ours is unchanged */
-	quit = 1;
+	CHECK_EQ(write(quit_pipe[1], &c, 1), 1);
 	pthread_join(th, NULL);
+	for (int i = 0; i < 2; i++) {
+		close(named_pipe[i]);
+		close(quit_pipe[i]);
+	}
 }
 
 /* The last field of /proc/loadavg: the pid handed out last, even once
