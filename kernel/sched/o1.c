@@ -691,9 +691,16 @@ o1_pick_next(struct rq *rq)
 	array_del(q, ot);
 	if (ot->activated > 0) {
 		uint64_t wait = rq_clock(rq) - ot->timestamp;
+		int old = ot->prio;
 		if (ot->activated == ACT_WAKEUP)
 			wait = wait * (ON_RUNQUEUE_WEIGHT * 128 / 100) / 128;
 		recalc_task_prio(p, ot, ot->timestamp + wait);
+		/* Linux's running task stays in its list: schedule() took
+		 * it out and put it back at the tail for the credit (2.6.22
+		 * only when its prio changed), so preempted it goes in
+		 * behind the tasks of its level, not ahead of them */
+		if (!v22() || ot->prio != old)
+			ot->to_tail = 1;
 	}
 	ot->activated = ACT_NONE;
 	ot->ahead_of = NULL;
@@ -713,8 +720,6 @@ o1_put_prev(struct rq *rq, struct task *p)
 	charge_run(rq, ot);
 	if (ot->to_expired) {
 		array_add(q, q->expired, ot, 0);
-		if (ot->static_prio < q->best_expired_prio)
-			q->best_expired_prio = ot->static_prio;
 	} else if (ot->to_tail) {
 		array_add(q, q->active, ot, 0);
 	} else {
@@ -736,9 +741,14 @@ slice_expired(struct rq *rq, struct task *p, struct o1_task *ot)
 	ot->first_time_slice = 0;
 	if (!q->expired_timestamp)
 		q->expired_timestamp = jiffies(rq) ?: 1;
-	if (!task_interactive(p, ot) || expired_starving(rq))
+	if (!task_interactive(p, ot) || expired_starving(rq)) {
 		ot->to_expired = 1;
-	else
+		/* 2.6.22 notes the best static prio expired here, at the
+		 * end of a slice only: a yield to the expired array (or a
+		 * task pulled into it) leaves it alone */
+		if (ot->static_prio < q->best_expired_prio)
+			q->best_expired_prio = ot->static_prio;
+	} else
 		ot->to_tail = 1;	/* reinserted into the active array */
 }
 

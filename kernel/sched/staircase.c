@@ -105,7 +105,7 @@ SCHED_HOT int
 effective_prio(struct stair_task *s)
 {
 	int rr = rr_interval(), best = best_rank(s->nice);
-	int used = full_slice(s) - s->slice, first = rr, prio;
+	int full = full_slice(s), first = rr, prio;
 
 	if (s->deadline > best || s->kthread)
 		s->deadline = best;
@@ -114,9 +114,17 @@ effective_prio(struct stair_task *s)
 	if (stair_interactive && !stair_compute)
 		first *= s->deadline + 1;
 	prio = LOWEST_PRIO - best;
-	if (used < first)
+	/* More left than a full allowance (a renice to a worse nice keeps
+	 * the old one): v6.3 counts "used" unsigned, so it wraps to a huge
+	 * value and the task sits on its bottom stair until the allowance
+	 * falls below the new full size.  (At HZ=1000; with a one- or
+	 * two-tick interval the patch's sum wrapped again, to a stair that
+	 * does not exist, which Quanta does not reproduce.) */
+	if (s->slice > full)
+		return LOWEST_PRIO;
+	if (full - s->slice < first)
 		return prio;
-	prio += 1 + (used - first) / rr;
+	prio += 1 + (full - s->slice - first) / rr;
 	return prio > LOWEST_PRIO ? LOWEST_PRIO : prio;
 }
 
@@ -221,9 +229,11 @@ stair_enqueue(struct rq *rq, struct task *p, int flags)
 
 	if (flags & ENQ_WAKEUP) {
 		/* v6.3 deactivate_task: an uninterruptible sleep costs a
-		 * user task near its best rank one rank */
+		 * user task near its best rank one rank.  The patch compares
+		 * unsigned: for nice 18 and 19 (best rank 1 and 0) the bound
+		 * best - 2 wraps, and the test never holds. */
 		if ((flags & ENQ_UNINT) && !s->kthread && s->deadline > 0 &&
-		    s->deadline > best_rank(s->nice) - 2)
+		    (unsigned)s->deadline > (unsigned)best_rank(s->nice) - 2u)
 			dec_deadline(s);
 		s->slice = full_slice(s);	/* no longer the parent's */
 		s->first_time_slice = 0;
@@ -380,9 +390,11 @@ stair_set_nice(struct rq *rq, struct task *p, int nice)
 		sched_resched(rq);
 }
 
-/* v6.3 sched_exit: a child still on the allowance its parent gave it at
- * fork returns what it left of it, the parent's allowance capped at its
- * full size. */
+/* v6.3 sched_exit: a child still on what its parent gave it at fork
+ * hands back what is left of its interval (time_slice, not the
+ * allowance), so the parent stays that much longer on the stair it is
+ * on.  The patch caps the parent's interval at its full allowance,
+ * slice(parent), not at one interval. */
 static void
 stair_reap(struct rq *rq, struct task *parent, struct task *child)
 {
@@ -392,9 +404,9 @@ stair_reap(struct rq *rq, struct task *parent, struct task *child)
 	(void)rq;
 	if (!c->first_time_slice)
 		return;
-	ps->slice += c->slice;
-	if (ps->slice > full)
-		ps->slice = full;
+	ps->time_slice += c->time_slice;
+	if (ps->time_slice > full)
+		ps->time_slice = full;
 }
 
 /* v6.3 is a patch for 2.6.7, which balanced with sched domains on

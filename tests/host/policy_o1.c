@@ -544,6 +544,60 @@ o1_yield_expired(void)
 			 turns);
 }
 
+/* 2.6.22 notes the best static prio in the expired array only when a
+ * slice ends there (task_running_tick); sys_sched_yield moves the task
+ * without touching it.  So a nice -10 yielder waiting in the expired
+ * array (PR 15 without a bonus: the interactive task's PR 15 does not
+ * preempt it, so it leaves the CPU by yielding) does not make a nice 0
+ * interactive task "starving" the others: when
+ * that task turns into a hog it goes back into the active array at the
+ * end of each slice (2.6.22 charges a task with bonus b only 1/b of its
+ * run, so it stays interactive for seconds) until EXPIRED_STARVING's time
+ * test: STARVATION_LIMIT (1000 ticks at HZ=1000) times the 2 runnable
+ * tasks after its first expiry, checked at its slice ends.  Had the yield
+ * lowered best_expired_prio to 110, its first slice end would have sent
+ * it to the expired array and the yielder would be back within one slice
+ * (74 ms). */
+static void
+o1_yield_best_expired(void)
+{
+	struct sim_task *it, *y;
+	uint64_t turn = 3 * SEC, hog_at = 0, back = 0, limit;
+
+	sim_boot(1);
+	set_tunable("o1_variant", 1);
+	it = user_task("interactive");
+	y = user_task("yielder");
+	sim_sleeper(it, 1 * MS, 10 * MS);
+	sim_yielder(y, 300 * US);
+	sim_start(it, 0);
+	sim_start(y, 0);
+	sim_run_until(1 * SEC);
+	renice(y, -10);
+	sim_run_until(turn);
+	sim_on(0, become_hog, it);
+	sim_record_runs(0);
+	sim_run_until(turn + 4 * SEC);
+	/* from the start of the hog's first long run (a stretch ends at a
+	 * switch: reinsertions do not end it) */
+	for (int i = 0; i < sim_nruns && !back; i++) {
+		if (!hog_at && sim_runs[i].t == it && sim_runs[i].ns > 20 * MS)
+			hog_at = sim_runs[i].start;
+		else if (hog_at && sim_runs[i].t == y)
+			back = sim_runs[i].start - hog_at;
+	}
+	limit = (1000 * 2 + 1) * MS + 2 * 100 * MS + 2 * MS;
+	sim_info("o1_variant=1: the yielder ran again %.0f ms after the "
+		 "interactive task began to run as a hog (want 1000..%.0f)",
+		 back / 1e6, limit / 1e6);
+	if (back < SEC)
+		sim_fail("the yielder waited %.0f ms: the hog was not reinserted",
+			 back / 1e6);
+	if (back > limit)
+		sim_fail("the yielder waited %.0f ms: starvation not detected",
+			 back / 1e6);
+}
+
 /* The step of a sleeper whose sleeps are uninterruptible (the wakeup
  * then says ENQ_UNINT, as after waitq_sleep_unint). */
 static sim_fn unint_next;
@@ -603,6 +657,7 @@ const struct scenario policy_scenarios[] = {
 	{ "o1-sync-wakeups", o1_sync_wakeups },
 	{ "o1-async-wakeups", o1_async_wakeups },
 	{ "o1-yield-expired", o1_yield_expired },
+	{ "o1-yield-best-expired", o1_yield_best_expired },
 	{ "o1-unint-limit", o1_unint_limit },
 };
 const int policy_count = sizeof(policy_scenarios) / sizeof(policy_scenarios[0]);

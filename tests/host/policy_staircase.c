@@ -4,6 +4,9 @@
  * cpu0 so that the balancer stays out of the picture.
  */
 #include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "kernel/sched/sched.h"
 #include "kernel/time.h"
 #include "kernel/tunable.h"
@@ -247,14 +250,18 @@ stair_yield_top(void)
 }
 
 /* v6.3 sched_exit: P, a user hog entering the kernel every ms, forks C
- * at 100.5 ms (each takes half of what P had left of its allowance), C
- * runs 5 ms and exits, P reaps it at its next step: C's unused allowance
- * is added back to P's, capped at P's full 200 ms (the key is the
- * allowance left, in ns). */
+ * at 100.5 ms (each takes half of what P had left of its interval and of
+ * its allowance), C runs 5 ms and exits, and P reaps it at its next
+ * step.  The patch gives C's unused interval (time_slice) back to P's
+ * interval, not to its allowance: P's allowance (the key, in ns) is the
+ * same after the reap, and P stays on its present stair longer than in
+ * the same run without the reap, by what C left of its half interval
+ * (1 to 5 ms). */
 struct reap {
 	struct sim_task *child;
-	uint64_t fork_at, forked_at, reaped_at;
-	int64_t before, child_left, after;
+	int do_reap, prio_at_reap;
+	uint64_t fork_at, forked_at, reaped_at, stepped_at;
+	int64_t before, after;
 };
 static struct reap reap;
 
@@ -267,19 +274,22 @@ reap_step(struct sim_task *st)
 	} else if (reap.forked_at && !reap.reaped_at &&
 		   reap.child->task.state == TASK_ZOMBIE) {
 		reap.reaped_at = sim_now;
+		reap.prio_at_reap = sched_task_prio(&st->task);
 		reap.before = sched_task_key(&st->task);
-		reap.child_left = sched_task_key(&reap.child->task);
-		sched_reap(&reap.child->task);
+		if (reap.do_reap)
+			sched_reap(&reap.child->task);
 		reap.after = sched_task_key(&st->task);
+	} else if (reap.reaped_at && !reap.stepped_at &&
+		   sched_task_prio(&st->task) != reap.prio_at_reap) {
+		reap.stepped_at = sim_now;
 	}
 	sim_user(st, (int64_t)MS);
 }
 
-static void
-stair_exit_slice(void)
+static struct reap
+reap_run(int do_reap)
 {
 	struct sim_task *p, *c;
-	int64_t want, full = 200 * (int64_t)MS;
 
 	sim_boot(2);
 	sim_run_until(T0);
@@ -288,23 +298,63 @@ stair_exit_slice(void)
 	sim_user(p, (int64_t)MS / 2);
 	p->step = reap_step;
 	sim_runner(c, 5 * MS);
-	reap = (struct reap){ .child = c, .fork_at = T0 + 100 * MS };
+	reap = (struct reap){ .child = c, .do_reap = do_reap,
+			      .fork_at = T0 + 100 * MS };
 	sim_start(p, 0);
 	sim_run_until(T0 + 300 * MS);
-	want = reap.before + reap.child_left;
-	if (want > full)
-		want = full;
-	sim_info("reaped at %.1f ms: parent's allowance %.0f ms, the child's "
-		 "unused %.0f ms, parent after %.0f ms (want %.0f)",
-		 (reap.reaped_at - T0) / 1e6, reap.before / 1e6,
-		 reap.child_left / 1e6, reap.after / 1e6, want / 1e6);
-	if (!reap.reaped_at)
-		sim_fail("the child was never reaped");
-	else if (reap.child_left <= 0)
-		sim_fail("the child left nothing: nothing to test");
-	else if (reap.after != want)
-		sim_fail("parent's allowance %.0f ms after the reap, want %.0f",
-			 reap.after / 1e6, want / 1e6);
+	return reap;
+}
+
+/* The run without the reap, in a child process: the simulated machine
+ * boots once per process. */
+static struct reap
+reap_run_apart(int do_reap)
+{
+	struct reap r = { 0 };
+	int fd[2], status;
+	pid_t pid;
+
+	if (pipe(fd) < 0 || (pid = fork()) < 0) {
+		sim_fail("pipe/fork for the second run failed");
+		return r;
+	}
+	if (pid == 0) {
+		r = reap_run(do_reap);
+		_exit(write(fd[1], &r, sizeof(r)) == (ssize_t)sizeof(r) ? 0 : 1);
+	}
+	close(fd[1]);
+	if (read(fd[0], &r, sizeof(r)) != (ssize_t)sizeof(r))
+		memset(&r, 0, sizeof(r));
+	close(fd[0]);
+	waitpid(pid, &status, 0);
+	return r;
+}
+
+static void
+stair_exit_slice(void)
+{
+	struct reap without = reap_run_apart(0), with = reap_run(1);
+	double longer;
+
+	if (!with.reaped_at || !with.stepped_at || !without.stepped_at) {
+		sim_fail("the child was never reaped, or the parent never "
+			 "stepped after it");
+		return;
+	}
+	longer = ((double)with.stepped_at - (double)without.stepped_at) / 1e6;
+	sim_info("reaped at %.1f ms on PR %d: parent's allowance %.0f -> %.0f "
+		 "ms; its next step at %.1f ms (%.1f ms without the reap)",
+		 (with.reaped_at - T0) / 1e6, with.prio_at_reap,
+		 with.before / 1e6, with.after / 1e6,
+		 (with.stepped_at - T0) / 1e6, (without.stepped_at - T0) / 1e6);
+	if (with.after != with.before)
+		sim_fail("the reap changed the parent's allowance (%.0f -> %.0f "
+			 "ms): v6.3 returns the child's interval, not its "
+			 "allowance", with.before / 1e6, with.after / 1e6);
+	if (longer < 1.0 || longer > 5.0)
+		sim_fail("the parent's stair lasted %.1f ms longer with the "
+			 "reap, want 1 to 5 (the child's unused half interval)",
+			 longer);
 }
 
 /* v6.3: kernel threads (no mm) keep the full rank and stay on their top
@@ -382,6 +432,46 @@ stair_renice_top(void)
 			 left_before / 1e6, left_after / 1e6);
 }
 
+/* A renice to a worse nice leaves the allowance as it was, which is then
+ * more than the new full one (100 ms for nice 10).  v6.3 computes the
+ * part used unsigned: it wraps, and at each step the task goes to the
+ * bottom stair (PR 39) until its allowance falls to the new full size;
+ * then it starts again from its new top stair (PR 30). */
+static void
+renice10(void *arg)
+{
+	sched_set_nice(&((struct sim_task *)arg)->task, 10);
+}
+
+static void
+stair_renice_worse(void)
+{
+	struct sim_task *a;
+	int samples = 0, bottom = 0, back = 0;
+
+	sim_boot(2);
+	sim_run_until(T0);
+	a = pinned("a");
+	sim_hog(a);
+	sim_start(a, 0);
+	sim_run_until(T0 + 20 * MS + 500 * US);	/* 180 ms left of 200 */
+	sim_on(0, renice10, a);
+	for (uint64_t t = T0 + 31 * MS; t < T0 + 99 * MS; t += MS) {
+		sim_run_until(t);
+		samples++;
+		bottom += sched_task_prio(&a->task) == 39;
+	}
+	sim_run_until(T0 + 105 * MS);
+	back = sched_task_prio(&a->task);
+	sim_info("reniced to 10 with 180 ms left: %d of %d samples at PR 39 "
+		 "until 99 ms; PR %d at 105 ms", bottom, samples, back);
+	if (bottom != samples)
+		sim_fail("%d of %d samples on the bottom stair while the "
+			 "allowance exceeded the new full one", bottom, samples);
+	if (back != 30)
+		sim_fail("PR %d at 105 ms, want its new top stair 30", back);
+}
+
 const struct scenario policy_scenarios[] = {
 	{ "stair-nice-ratio", stair_nice_ratio },
 	{ "stair-interactive-on", stair_interactive_on },
@@ -393,5 +483,6 @@ const struct scenario policy_scenarios[] = {
 	{ "stair-exit-slice", stair_exit_slice },
 	{ "stair-kthread-top", stair_kthread_top },
 	{ "stair-renice-top", stair_renice_top },
+	{ "stair-renice-worse", stair_renice_worse },
 };
 const int policy_count = sizeof(policy_scenarios) / sizeof(policy_scenarios[0]);
