@@ -20,6 +20,8 @@ const uint32_t sched_prio_to_wmult[40] = {
 	186737708, 238609294, 286331153,
 };
 
+/* 2.6.35 kernel/sched.c calc_delta_mine()'s rounding, divisor w + 1;
+ * 2.6.24's form, never needed here, divided by w (weight.h). */
 uint32_t
 weight_inverse(uint32_t w)
 {

@@ -20,11 +20,14 @@
 extern const uint32_t sched_prio_to_weight[40];	/* index: nice + 20 */
 extern const uint32_t sched_prio_to_wmult[40];
 
-/* 2^32 / w, rounded as 2.6.24 computed it for a runqueue's total load. */
+/* About 2^32 / w, as 2.6.35 calc_delta_mine() computes it for a runqueue's
+ * load: it divides by w + 1, so the result is low by about 1 / (w + 1),
+ * 20 % for two SCHED_IDLE tasks (w = 4).  2.6.24 has no use for it: its
+ * slices divide exactly and its tasks' inverses come from the table. */
 uint32_t weight_inverse(uint32_t w);
 /* delta * weight / W, where inv = weight_inverse(W) (or a wmult entry):
- * 2.6.24's calc_delta_mine, with rounded shifts and a split multiply when
- * delta * weight exceeds 32 bits. */
+ * calc_delta_mine of 2.6.24 and 2.6.35, with rounded shifts and a split
+ * multiply when delta * weight exceeds 32 bits. */
 uint64_t weight_scale(uint64_t delta, uint32_t weight, uint32_t inv);
 
 #endif

@@ -57,7 +57,7 @@ struct cfs_rq {
 static int64_t latency_ns, min_gran_ns, wakeup_gran_ns, tunable_scaling;
 static int64_t child_runs_first, child_first_threads, start_debit;
 static int64_t sleeper_credit, wakeup_preempt, tick_check, compat_yield;
-static int64_t migrate_normalize, wakeup_gran_wakee, fork_2635;
+static int64_t migrate_normalize, wakeup_gran_wakee, fork_2635, slice_2635;
 static int64_t next_buddy, last_buddy;
 
 static const struct tunable cfs_tunables[] = {
@@ -92,6 +92,9 @@ static const struct tunable cfs_tunables[] = {
 	TUNABLE("cfs_fork_2635", fork_2635, 0, 0, 1, "bool",
 		"a child starts at max(parent's vruntime, its placement), and "
 		"the parent is rescheduled only if they swap (2.6.35)"),
+	TUNABLE("cfs_slice_2635", slice_2635, 0, 0, 1, "bool",
+		"period and slices as 2.6.35 computes them: min_gran per task "
+		"beyond nr_latency, slices by the load's rounded inverse"),
 	/* 2.6.24 has no buddies; 2.6.35 sched_features.h: NEXT_BUDDY 0,
 	 * LAST_BUDDY 1 */
 	TUNABLE("cfs_next_buddy", next_buddy, 0, 0, 1, "bool",
@@ -178,7 +181,12 @@ load_sub(struct load_weight *lw, uint32_t w)
 	lw->inv_weight = 0;
 }
 
-/* delta * weight / lw->weight (2.6.24's calc_delta_mine). */
+/*
+ * delta * weight / lw->weight by a multiply with lw's inverse (2.6.24 and
+ * 2.6.35 kernel/sched.c calc_delta_mine()).  A task's inverse comes from
+ * prio_to_wmult; a runqueue's load, which only the 2.6.35 slices divide
+ * by this way, gets 2.6.35's rounded inverse (weight_inverse).
+ */
 SCHED_HOT uint64_t
 calc_delta_mine(uint64_t delta, uint32_t weight, struct load_weight *lw)
 {
@@ -240,34 +248,67 @@ leftmost(struct cfs_rq *cfs)
 	return cfs->leftmost ? node_se(cfs->leftmost) : NULL;
 }
 
-/* ---- period and slices (2.6.24) ---- */
+/* ---- period and slices (2.6.24; 2.6.35 with cfs_slice_2635) ---- */
 
+/*
+ * The period in which each of nr tasks runs once: the latency, stretched
+ * beyond nr_latency tasks so that equal slices stay at min_gran.  2.6.24
+ * __sched_period() stretches the latency in proportion (latency * nr /
+ * nr_latency, truncated); 2.6.35 __sched_period() gives each task exactly
+ * min_gran (min_gran * nr).  They agree when min_gran divides the latency,
+ * as it does at both versions' defaults.
+ */
 SCHED_HOT uint64_t
 sched_period(unsigned long nr)
 {
-	uint64_t period = sysctl_latency();
 	unsigned long nl = nr_latency();
 
-	if (nr > nl)
-		period = period * nr / nl;
-	return period;
+	if (nr <= nl)
+		return sysctl_latency();
+	if (slice_2635)
+		return sysctl_min_gran() * nr;
+	return sysctl_latency() * nr / nl;
 }
 
-/* The wall-clock share of the period this entity is due. */
+/*
+ * The wall-clock share of the period se is due: period * w / W, W the load
+ * with se in it.  2.6.24 sched_slice() divides exactly; 2.6.35
+ * sched_slice() multiplies by calc_delta_mine()'s inverse of W, which it
+ * rounds as 2^32 / (W + 1): two SCHED_IDLE tasks (W = 4) get 8 ms of a
+ * 20 ms period there, 10 ms in 2.6.24.
+ */
+SCHED_HOT uint64_t
+slice_of(uint64_t period, uint32_t w, struct load_weight *load)
+{
+	if (slice_2635)
+		return calc_delta_mine(period, w, load);
+	return load->weight ? period * w / load->weight : period;
+}
+
+/* The slice of se, which is curr or queued (so counted in cfs->load). */
 SCHED_HOT uint64_t
 sched_slice(struct cfs_rq *cfs, struct cfs_task *se)
 {
-	return calc_delta_mine(sched_period(rq_nr_running(cfs->rq)),
-			       se->load.weight, &cfs->load);
+	return slice_of(sched_period(rq_nr_running(cfs->rq)), se->load.weight,
+			&cfs->load);
 }
 
-/* The virtual slice as if se were already queued (START_DEBIT). */
+/*
+ * The virtual slice of se as if it were already queued (START_DEBIT).
+ * 2.6.24 __sched_vslice() divides period * NICE_0_LOAD by the load in one
+ * step; 2.6.35 sched_vslice() takes se's wall-clock slice and converts it
+ * to se's virtual time, rounding at each step.
+ */
 SCHED_HOT uint64_t
 sched_vslice_add(struct cfs_rq *cfs, struct cfs_task *se)
 {
-	uint64_t v = sched_period(rq_nr_running(cfs->rq) + 1) * NICE_0_LOAD;
+	struct load_weight lw = { cfs->load.weight + se->load.weight, 0 };
+	uint64_t period = sched_period(rq_nr_running(cfs->rq) + 1);
 
-	return v / (cfs->load.weight + se->load.weight);
+	if (slice_2635)
+		return calc_delta_fair(slice_of(period, se->load.weight, &lw),
+				       se);
+	return period * NICE_0_LOAD / lw.weight;
 }
 
 /* ---- accounting ---- */
@@ -542,8 +583,11 @@ cfs_yield(struct rq *rq, struct task *curr)
 	update_curr(cfs);
 	if (cfs->nr_queued)		/* 2.6.35 yield_task_fair */
 		clear_buddies(cfs, se);
-	if (!compat_yield)
-		return;			/* 2.6.24-38: accounting only */
+	/* 2.6.24 and 2.6.35 yield_task_fair(): accounting only, unless
+	 * sched_compat_yield is set or the task is SCHED_BATCH, which always
+	 * goes behind the rightmost */
+	if (!compat_yield && !task_is_batch(curr))
+		return;
 	last = rb_last(&cfs->tree);
 	if (!last || vless(node_se(last)->vruntime, se->vruntime))
 		return;

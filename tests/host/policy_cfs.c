@@ -203,22 +203,56 @@ cfs_tick_check_fair(void)
  * min_gran are the unscaled bases; the scaling by 1 + log2(ncpu) is what
  * the test checks.
  */
+/* The shortest and longest run that started at or after from, of those
+ * sim_record_runs(1) kept; returns how many there are. */
+static int
+run_range(uint64_t from, uint64_t *lo, uint64_t *hi)
+{
+	int counted = 0;
+
+	*lo = UINT64_MAX;
+	*hi = 0;
+	for (int r = 0; r < sim_nruns; r++) {
+		if (sim_runs[r].start < from)
+			continue;
+		counted++;
+		if (sim_runs[r].ns < *lo)
+			*lo = sim_runs[r].ns;
+		if (sim_runs[r].ns > *hi)
+			*hi = sim_runs[r].ns;
+	}
+	return counted;
+}
+
+/* Beyond nr_latency tasks 2.6.24 __sched_period() stretches the latency
+ * (latency * n / nr_latency), 2.6.35's gives each min_gran (min_gran * n). */
+static uint64_t
+period_of(uint64_t lat, uint64_t gran, uint64_t n, int v2635)
+{
+	uint64_t nl = (lat + gran - 1) / gran;
+
+	if (n <= nl)
+		return lat;
+	return v2635 ? gran * n : lat * n / nl;
+}
+
 static void
-slices(int ncpu, int n, uint64_t latency, uint64_t min_gran, int tick_check)
+slices(int ncpu, int n, uint64_t latency, uint64_t min_gran, int tick_check,
+       int v2635)
 {
 	uint64_t f = scale(ncpu), lat = latency * f, gran = min_gran * f;
-	uint64_t nl = (lat + gran - 1) / gran, period, slice, from;
-	uint64_t lo = UINT64_MAX, hi = 0;
-	int counted = 0;
+	uint64_t period, slice, from, lo, hi;
+	int counted;
 
 	if (lat > 200 * MS)
 		lat = 200 * MS;
-	period = (uint64_t)n > nl ? lat * (uint64_t)n / nl : lat;
+	period = period_of(lat, gran, (uint64_t)n, v2635);
 	slice = period / (uint64_t)n;
 	sim_boot(ncpu);
 	set_tunable("cfs_latency_ns", (int64_t)latency);
 	set_tunable("cfs_min_granularity_ns", (int64_t)min_gran);
 	set_tunable("cfs_tick_check", tick_check);
+	set_tunable("cfs_slice_2635", v2635);
 	sim_run_until(T0);
 	for (int i = 0; i < n; i++)
 		pinned_hog("hog", 0, 0);
@@ -226,15 +260,7 @@ slices(int ncpu, int n, uint64_t latency, uint64_t min_gran, int tick_check)
 	sim_record_runs(1);	/* only stretches that ended preempted */
 	sim_run_until(from + 3 * SEC);
 	sim_on_switch = 0;
-	for (int r = 0; r < sim_nruns; r++) {
-		if (sim_runs[r].start < from)
-			continue;
-		counted++;
-		if (sim_runs[r].ns < lo)
-			lo = sim_runs[r].ns;
-		if (sim_runs[r].ns > hi)
-			hi = sim_runs[r].ns;
-	}
+	counted = run_range(from, &lo, &hi);
 	sim_info("%2d cpus (x%llu) %d hogs: %4d runs of %.3f .. %.3f ms; slice "
 		 "%.3f ms, min_gran %.3f ms, period %.3f ms", ncpu,
 		 (unsigned long long)f, n, counted, lo / 1e6, hi / 1e6,
@@ -251,22 +277,95 @@ slices(int ncpu, int n, uint64_t latency, uint64_t min_gran, int tick_check)
 
 /* The documented example: on 4 CPUs two nice-0 hogs alternate in 30 ms
  * slices (latency 20 ms x 3); 1, 2 and 8 CPUs give 10, 20 and 40 ms. */
-static void cfs_slice_2_on_1cpu(void) { slices(1, 2, 20 * MS, 4 * MS, 0); }
-static void cfs_slice_2_on_2cpu(void) { slices(2, 2, 20 * MS, 4 * MS, 0); }
-static void cfs_slice_2_on_4cpu(void) { slices(4, 2, 20 * MS, 4 * MS, 0); }
-static void cfs_slice_2_on_8cpu(void) { slices(8, 2, 20 * MS, 4 * MS, 0); }
+static void cfs_slice_2_on_1cpu(void) { slices(1, 2, 20 * MS, 4 * MS, 0, 0); }
+static void cfs_slice_2_on_2cpu(void) { slices(2, 2, 20 * MS, 4 * MS, 0, 0); }
+static void cfs_slice_2_on_4cpu(void) { slices(4, 2, 20 * MS, 4 * MS, 0, 0); }
+static void cfs_slice_2_on_8cpu(void) { slices(8, 2, 20 * MS, 4 * MS, 0, 0); }
 
 /* More hogs than nr_latency (5): the period stretches so that each gets
  * exactly min_gran, 4 ms x scale (12 ms on 4 CPUs); tick check 1 or 2
  * never cuts a slice below it; the 2.6.35 set (6 ms / 2 ms, nr_latency
  * 3) gives 2 ms slices. */
-static void cfs_mingran_8_on_1cpu(void) { slices(1, 8, 20 * MS, 4 * MS, 0); }
-static void cfs_mingran_8_on_2cpu(void) { slices(2, 8, 20 * MS, 4 * MS, 0); }
-static void cfs_mingran_8_on_4cpu(void) { slices(4, 8, 20 * MS, 4 * MS, 0); }
-static void cfs_mingran_8_on_8cpu(void) { slices(8, 8, 20 * MS, 4 * MS, 0); }
-static void cfs_mingran_tick1(void) { slices(4, 7, 20 * MS, 4 * MS, 1); }
-static void cfs_mingran_tick2(void) { slices(4, 7, 20 * MS, 4 * MS, 2); }
-static void cfs_mingran_2635(void) { slices(1, 8, 6 * MS, 2 * MS, 1); }
+static void cfs_mingran_8_on_1cpu(void) { slices(1, 8, 20 * MS, 4 * MS, 0, 0); }
+static void cfs_mingran_8_on_2cpu(void) { slices(2, 8, 20 * MS, 4 * MS, 0, 0); }
+static void cfs_mingran_8_on_4cpu(void) { slices(4, 8, 20 * MS, 4 * MS, 0, 0); }
+static void cfs_mingran_8_on_8cpu(void) { slices(8, 8, 20 * MS, 4 * MS, 0, 0); }
+static void cfs_mingran_tick1(void) { slices(4, 7, 20 * MS, 4 * MS, 1, 0); }
+static void cfs_mingran_tick2(void) { slices(4, 7, 20 * MS, 4 * MS, 2, 0); }
+static void cfs_mingran_2635(void) { slices(1, 8, 6 * MS, 2 * MS, 1, 1); }
+
+/* Where the two periods differ: latency 10 ms, min_gran 4.5 ms, so
+ * nr_latency 3, and 6 hogs.  2.6.35's period is 6 x 4.5 = 27 ms, slices
+ * of 4.5 ms; 2.6.24's would be 10 x 6 / 3 = 20 ms, slices of 3.3 ms,
+ * below min_gran. */
+static void cfs_period_2635(void) { slices(1, 6, 10 * MS, 4500 * US, 0, 1); }
+
+/*
+ * Two hogs of weight w on one CPU (latency 20 ms), each due half the
+ * period.  2.6.24 sched_slice() divides exactly: 10 ms.  2.6.35's
+ * multiplies by calc_delta_mine()'s inverse of the load 2w, which is
+ * 2^32 / (2w + 1) to within a unit: 20 ms * w / (2w + 1), 8 ms for two
+ * SCHED_IDLE tasks (w = 2), 9.677 ms at nice 19 (w = 15).  The tick ends
+ * a run at the first tick at which it has lasted longer than the slice:
+ * every run lasts more than the slice and at most a tick (and the
+ * reschedule IPI) more.
+ */
+static void
+pair_slices(int cls, int nice, uint32_t w, int v2635)
+{
+	uint64_t slice = 20 * MS * w / (2 * w + (v2635 ? 1 : 0));
+	uint64_t from, lo, hi;
+	int counted;
+
+	sim_boot(1);
+	set_tunable("cfs_slice_2635", v2635);
+	sim_run_until(T0);
+	for (int i = 0; i < 2; i++) {
+		struct sim_task *st = sim_task_new("hog");
+
+		st->rt_class = cls;
+		sim_hog(st);
+		pinned(st, 0, nice);
+	}
+	from = sim_now + SEC;
+	sim_record_runs(1);
+	sim_run_until(from + 3 * SEC);
+	sim_on_switch = 0;
+	counted = run_range(from, &lo, &hi);
+	sim_info("%s, class %d nice %d (weight %u): %d runs of %.3f .. %.3f "
+		 "ms; slice %.3f ms", v2635 ? "2.6.35" : "2.6.24", cls, nice, w,
+		 counted, lo / 1e6, hi / 1e6, slice / 1e6);
+	if (counted < 20)
+		sim_fail("only %d runs", counted);
+	else if (lo <= slice || hi > slice + sim_tick_ns + sim_ipi_ns)
+		sim_fail("runs %.3f .. %.3f ms, want (%.3f, %.3f] ms", lo / 1e6,
+			 hi / 1e6, slice / 1e6,
+			 (slice + sim_tick_ns + sim_ipi_ns) / 1e6);
+}
+
+static void
+cfs_slice_idle_pair(void)
+{
+	pair_slices(SCHED_CLASS_IDLE, 0, 2, 0);
+}
+
+static void
+cfs_slice_nice19_pair(void)
+{
+	pair_slices(0, 19, 15, 0);
+}
+
+static void
+cfs_slice_idle_pair_2635(void)
+{
+	pair_slices(SCHED_CLASS_IDLE, 0, 2, 1);
+}
+
+static void
+cfs_slice_nice19_pair_2635(void)
+{
+	pair_slices(0, 19, 15, 1);
+}
 
 /* ---- sleeper credit ---- */
 
@@ -579,7 +678,7 @@ tc_switch(int cpu, struct sim_task *prev, struct sim_task *next)
  *   mode 2: lead 10 > 2.82 ms (virtual): after min_gran too.
  */
 static void
-tick_check_phase(int mode, uint64_t *max, uint64_t *mean)
+tick_check_posts(int mode, uint64_t jitter, uint64_t *max, uint64_t *mean)
 {
 	uint64_t t;
 
@@ -587,8 +686,10 @@ tick_check_phase(int mode, uint64_t *max, uint64_t *mean)
 	tc_posted = tc_max = tc_sum = 0;
 	tc_n = 0;
 	t = sim_now + 100 * MS;
-	for (int i = 0; i < 50; i++, t += 100 * MS + 1300 * US)
+	for (int i = 0; i < 50; i++) {
 		sim_at(t, 0, tc_post, 0);
+		t += 100 * MS + (jitter ? sim_rand() % jitter : 1300 * US);
+	}
 	sim_run_until(t + 100 * MS);
 	*max = tc_max;
 	*mean = tc_n ? tc_sum / (uint64_t)tc_n : 0;
@@ -597,6 +698,14 @@ tick_check_phase(int mode, uint64_t *max, uint64_t *mean)
 		 *max / 1e6);
 	if (tc_n < 45)
 		sim_fail("tick_check %d: only %d wakeups", mode, tc_n);
+}
+
+/* Posts 101.3 ms apart: the phase in the running hog's slice moves by
+ * 1.3 ms at each while the hogs rotate every 20 ms or so. */
+static void
+tick_check_phase(int mode, uint64_t *max, uint64_t *mean)
+{
+	tick_check_posts(mode, 0, max, mean);
 }
 
 static void
@@ -639,23 +748,38 @@ cfs_tick_check_modes(void)
 		sim_fail("mode 2: waited %.3f ms > min_gran + tick", max[2] / 1e6);
 }
 
-/* 2.6.35 check_preempt_tick returns after the slice test when
- * WAKEUP_PREEMPT is off.  One hog, which then starts a new slice at every
- * tick past its 15 ms (2.6.24's entity_tick checks even a lone task
- * without WAKEUP_PREEMPT): mode 2, whose lead test would let the waiter in
- * after min_gran, must wait for the whole slice like mode 0. */
+/*
+ * 2.6.35 check_preempt_tick returns after the slice test when
+ * WAKEUP_PREEMPT is off.  One nice -5 hog, which without WAKEUP_PREEMPT
+ * is checked even alone (2.6.24 entity_tick): alone its slice is the
+ * whole 20 ms period (2.6.24 sched_slice divides exactly), so it is
+ * picked again every 21 ticks; with the waiter queued its slice is
+ * 20 ms * 3121 / 4145 = 15.06 ms.  Mode 2, whose lead test would let the
+ * waiter in after min_gran, must wait for that slice like mode 0: a
+ * waiter posted early in the hog's slice waits more than min_gran + a
+ * tick, and none waits more than the slice + a tick.  The posts are
+ * 100 ms + a random part of the hog's 21 ms cycle apart, so that they land
+ * at every phase of it.
+ */
 static void
 cfs_tick_check_gate(void)
 {
-	uint64_t max, mean, gran = 4 * MS;
+	uint64_t max, mean, gran = 4 * MS, slice = 20 * MS * 3121 / 4145;
 
 	tick_check_setup(0);
 	sim_on_switch = tc_switch;
-	tick_check_phase(2, &max, &mean);
+	tick_check_posts(2, 21 * MS, &max, &mean);
 	sim_on_switch = 0;
-	if (!sim_failed() && max <= gran + sim_tick_ns)
+	if (sim_failed())
+		return;
+	if (max <= gran + sim_tick_ns)
 		sim_fail("WAKEUP_PREEMPT off, mode 2: let in after at most %.3f "
-			 "ms, before the 15 ms slice ended", max / 1e6);
+			 "ms, before the %.2f ms slice ended", max / 1e6,
+			 slice / 1e6);
+	else if (max > slice + sim_tick_ns + sim_ipi_ns)
+		sim_fail("WAKEUP_PREEMPT off, mode 2: a wait of %.3f ms, longer "
+			 "than the %.2f ms slice and a tick", max / 1e6,
+			 slice / 1e6);
 }
 
 /* A nice +5 hog (weight 335) and a nice 0 waiter posted mid-tick, with
@@ -947,6 +1071,7 @@ bd_boot(int next_on, int last_on, int nhogs, int64_t min_gran)
 	set_tunable("cfs_tick_check", 1);
 	set_tunable("cfs_wakeup_gran_wakee", 1);
 	set_tunable("cfs_fork_2635", 1);
+	set_tunable("cfs_slice_2635", 1);
 	set_tunable("cfs_next_buddy", next_on);
 	set_tunable("cfs_last_buddy", last_on);
 	sim_run_until(T0);
@@ -1054,6 +1179,63 @@ next_buddy_run(int on, const char *what)
 
 static void cfs_next_buddy(void) { next_buddy_run(1, "next buddy on"); }
 static void cfs_next_buddy_off(void) { next_buddy_run(0, "next buddy off"); }
+
+/* ---- yield ---- */
+
+/*
+ * 2.6.24 and 2.6.35 yield_task_fair(): without sched_compat_yield a yield
+ * only brings the accounting up to date - except for a SCHED_BATCH task,
+ * which always goes behind the rightmost task.  A yielder that runs
+ * 100 us between yields, beside a nice 0 hog on one CPU: a SCHED_NORMAL
+ * one is still the leftmost after its yield and keeps its fair half of the
+ * CPU; a SCHED_BATCH one hands the CPU to the hog for a whole slice
+ * (10 ms, ended at the 11th tick) after each 100 us, under 1 %.
+ */
+static double
+yield_share(int cls)
+{
+	struct sim_task *y = sim_task_new("yielder"), *h;
+	uint64_t y0, h0;
+
+	sim_boot(1);
+	sim_run_until(T0);
+	h = pinned_hog("hog", 0, 0);
+	y->rt_class = cls;
+	sim_yielder(y, 100 * US);
+	pinned(y, 0, 0);
+	sim_run_until(sim_now + SEC);
+	sim_account_all();
+	y0 = y->ran_ns;
+	h0 = h->ran_ns;
+	sim_run_until(sim_now + 2 * SEC);
+	sim_account_all();
+	return (double)(y->ran_ns - y0) /
+	       (double)(y->ran_ns - y0 + h->ran_ns - h0);
+}
+
+static void
+cfs_yield_batch(void)
+{
+	double share = yield_share(SCHED_CLASS_BATCH);
+
+	sim_info("SCHED_BATCH yielder beside a nice 0 hog: %.2f %% of the CPU",
+		 100 * share);
+	if (share > 0.02)
+		sim_fail("SCHED_BATCH yielder got %.2f %%: its yields did not "
+			 "put it behind the hog", 100 * share);
+}
+
+static void
+cfs_yield_normal(void)
+{
+	double share = yield_share(SCHED_CLASS_NORMAL);
+
+	sim_info("SCHED_NORMAL yielder beside a nice 0 hog: %.2f %% of the "
+		 "CPU", 100 * share);
+	if (share < 0.45 || share > 0.55)
+		sim_fail("SCHED_NORMAL yielder got %.2f %%, want 50 %% (a yield "
+			 "only updates the accounting)", 100 * share);
+}
 
 /* ---- migration ---- */
 
@@ -1170,6 +1352,11 @@ const struct scenario policy_scenarios[] = {
 	{ "cfs-mingran-tick-check-1", cfs_mingran_tick1 },
 	{ "cfs-mingran-tick-check-2", cfs_mingran_tick2 },
 	{ "cfs-mingran-2635", cfs_mingran_2635 },
+	{ "cfs-period-2635", cfs_period_2635 },
+	{ "cfs-slice-idle-pair", cfs_slice_idle_pair },
+	{ "cfs-slice-nice19-pair", cfs_slice_nice19_pair },
+	{ "cfs-slice-idle-pair-2635", cfs_slice_idle_pair_2635 },
+	{ "cfs-slice-nice19-pair-2635", cfs_slice_nice19_pair_2635 },
 	{ "cfs-sleeper-credit-0", cfs_credit_0 },
 	{ "cfs-sleeper-credit-1", cfs_credit_1 },
 	{ "cfs-sleeper-credit-2", cfs_credit_2 },
@@ -1183,6 +1370,8 @@ const struct scenario policy_scenarios[] = {
 	{ "cfs-tick-check-gate", cfs_tick_check_gate },
 	{ "cfs-wakeup-gran-wakee", cfs_wakeup_gran_wakee },
 	{ "cfs-renice-resched", cfs_renice_resched },
+	{ "cfs-yield-batch", cfs_yield_batch },
+	{ "cfs-yield-normal", cfs_yield_normal },
 	{ "cfs-fork-2635", cfs_fork_modes },
 	{ "cfs-last-buddy", cfs_last_buddy },
 	{ "cfs-last-buddy-off", cfs_last_buddy_off },

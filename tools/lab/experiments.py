@@ -198,8 +198,8 @@ def seed000():
 CFS_2635 = {"cfs_latency_ns": 6000000, "cfs_min_granularity_ns": 2000000,
             "cfs_wakeup_granularity_ns": 1000000, "cfs_sleeper_credit": 2,
             "cfs_child_runs_first": 0, "cfs_wakeup_gran_wakee": 1,
-            "cfs_fork_2635": 1, "cfs_next_buddy": 0, "cfs_last_buddy": 1,
-            "lb_era": 4}
+            "cfs_fork_2635": 1, "cfs_slice_2635": 1, "cfs_next_buddy": 0,
+            "cfs_last_buddy": 1, "lb_era": 4}
 GRAN_075 = {"cfs_min_granularity_ns": 750000}  # the mail's second change
 MAIL001_FIGURES = ("2.6.35.2: max 45762.1 us, avg 7348.6 us; check_preempt "
                    "fix: max 39858.9, avg 7728.1; min_gran 0.75 ms: max "
@@ -266,7 +266,8 @@ def seed001():
         notes=["2.6.35 settings: latency 6 ms, min_granularity 2 ms, "
                "wakeup_granularity 1 ms (in the wakee's virtual time), "
                "GENTLE sleeper credit, no child-runs-first, "
-               "task_fork_fair's placement, the modern balancer era; "
+               "task_fork_fair's placement, 2.6.35's period and slice "
+               "arithmetic, the modern balancer era; "
                "cfs_tick_check 1 = 2.6.35's vruntime test, 2 = the fix.",
                "The probe sleeps with clock_nanosleep, not SIGEV_THREAD "
                "(Quanta has no POSIX timers); load s is the build's "
