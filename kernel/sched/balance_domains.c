@@ -19,9 +19,11 @@
  *             task moves only if the difference is two tasks' worth (one
  *             if the busiest's tasks are heavier) or the move raises the
  *             CPU power used; 2.6.24 adds SCHED_LOAD_SCALE_FUZZ (one task)
- *             to the difference.  So in 2.6.22 5 hogs on 4 CPUs are
- *             balanced and two share a CPU for good, while in 2.6.24 a
- *             single-hog CPU pulls one of the pair;
+ *             to the difference.  When neither holds, 2.6.22 calls the
+ *             domain balanced, while 2.6.24 still tries the amount as
+ *             computed (small_imbalance_fails()).  So in 2.6.22 5 hogs
+ *             on 4 CPUs are balanced and two share a CPU for good, while
+ *             in 2.6.24 a single-hog CPU pulls one of the pair;
  *   failure   nr_balance_failed belongs to the puller: past
  *             cache_nice_tries + 2 the busiest CPU pushes its running task
  *             (active balance) and the count drops to cache_nice_tries + 1;
@@ -101,6 +103,21 @@ small_imbalance_moves(const struct lb_params *lp, struct group_stats *this,
 	return pwr_move > pwr_now;
 }
 
+/* The small-imbalance test said no.  2.6.22 (kernel/sched.c,
+ * find_busiest_group) calls the domain balanced: the failure count is
+ * reset and nothing moves.  2.6.24 returns the busiest CPU all the same,
+ * with the amount left as computed (0 when max_load < avg): move_tasks()
+ * may still take a task, since its fuzz lets one weighing up to twice
+ * (amount + SCHED_LOAD_SCALE) go, and when nothing moves the failure
+ * count rises towards an active balance.  So in 2.6.24 two nice-0 hogs and a
+ * nice -2 hog on 2 CPUs keep changing places; in 2.6.22 the pair shares a
+ * CPU for good. */
+static struct rq *
+small_imbalance_fails(const struct lb_params *lp, struct rq *busiest)
+{
+	return lp->era == LB_ERA_2_6_24 ? busiest : NULL;
+}
+
 /* find_busiest_group() on a flat domain: the CPU to pull from and the
  * load to move, or NULL if the domain is balanced. */
 static struct rq *
@@ -145,10 +162,11 @@ find_busiest_group(const struct lb_params *lp, struct rq *this, int idx,
 	}
 	if (*imbalance >= busiest_lpt)
 		return busiest;
-	if (!small_imbalance_moves(lp, &here, max_load, busiest_lpt))
-		return NULL;
-	*imbalance = busiest_lpt;
-	return busiest;
+	if (small_imbalance_moves(lp, &here, max_load, busiest_lpt)) {
+		*imbalance = busiest_lpt;
+		return busiest;
+	}
+	return small_imbalance_fails(lp, busiest);
 }
 
 /* move_tasks(): up to `amount` of weighted load, both locked.  A task

@@ -291,6 +291,91 @@ share_5on4_quanta(void)
 	share_5on4_in(LB_ERA_QUANTA);
 }
 
+/* (2c) find_busiest_group()'s small-imbalance test says no: hogs at nice
+ * 0 and 0 on CPU 0 and at nice -2 on CPU 1 of 2 (CFS weights 2048
+ * against 1586: more than 125 %, but 2048 - 1586 (+ 1024 of fuzz in
+ * 2.6.24) is under two nice-0 tasks' load and moving one raises no CPU
+ * power).  2.6.22 calls that balanced (out_balanced): the pair shares
+ * CPU 0 for good and the nice -2 hog has CPU 1 to itself.  2.6.24 returns
+ * the busiest CPU anyway with the amount as computed; move_tasks()'s fuzz
+ * lets a nice-0 hog go, and the three keep changing places (an auditor's
+ * model of 2.6.24 gave 142 migrations in 5 s).  Only a policy whose load
+ * weighs nice 0 and -2 within 125 % of each other has this case: cfs's
+ * and eevdf's weights, not o1 2.6.22's smp-nice (nice -2 weighs 4.4 nice-0
+ * tasks) nor the policies that count tasks. */
+static void
+renice_fn(void *arg)
+{
+	struct sim_task *st = arg;
+
+	sched_set_nice(&st->task, (int)(intptr_t)st->priv);
+}
+
+static struct sim_task *
+nice_hog(int i, int cpu, int nice)
+{
+	struct sim_task *st = new_task("hog%d", i, 0);
+
+	sim_hog(st);
+	sim_start(st, cpu);
+	st->priv = (void *)(intptr_t)nice;
+	sim_on(cpu, renice_fn, st);
+	return st;
+}
+
+static void
+small_imbalance_in(int era)
+{
+	struct sim_task *hog[3];
+	double share[3];
+	unsigned long w0, w2;
+	ull moved;
+
+	sim_boot(2);
+	set_tunable("lb_era", era);
+	sim_run_until(T0);
+	hog[0] = nice_hog(0, 0, 0);
+	hog[1] = nice_hog(1, 0, 0);
+	hog[2] = nice_hog(2, 1, -2);
+	w0 = sched_ops.task_load(&hog[0]->task);
+	w2 = sched_ops.task_load(&hog[2]->task);
+	if (w2 <= w0 || 100 * 2 * w0 <= 125 * w2) {
+		sim_info("%s: this policy weighs nice 0 and -2 as %lu and %lu: "
+			 "no small imbalance to show", era_name(era), w0, w2);
+		return;
+	}
+	moved = sum_migrations();
+	sim_run_until(T0 + 5 * SEC);
+	sim_account_all();
+	moved = sum_migrations() - moved;
+	for (int i = 0; i < 3; i++)
+		share[i] = 100.0 * hog[i]->ran_ns / (5 * SEC);
+	sim_info("%s: nice 0, 0, -2 on 2 CPUs: %.1f %% %.1f %% %.1f %% of a "
+		 "CPU, %llu migrations", era_name(era), share[0], share[1],
+		 share[2], moved);
+	if (era == LB_ERA_2_6_22 && (moved || share[2] < 99.0))
+		sim_fail("2.6.22: the small-imbalance test finds the domain "
+			 "balanced, yet %llu migrations and the nice -2 hog "
+			 "got %.1f %% of a CPU", moved, share[2]);
+	if (era == LB_ERA_2_6_24 && (moved < 10 || share[2] > 90.0))
+		sim_fail("2.6.24: the busiest CPU should still give up a hog "
+			 "when the small-imbalance test says no, yet %llu "
+			 "migrations and the nice -2 hog got %.1f %% of a CPU",
+			 moved, share[2]);
+}
+
+static void
+small_imbalance_2_6_22(void)
+{
+	small_imbalance_in(LB_ERA_2_6_22);
+}
+
+static void
+small_imbalance_2_6_24(void)
+{
+	small_imbalance_in(LB_ERA_2_6_24);
+}
+
 /* (2b) a hog alone on CPU 0 of 4 execs: the sched-domains and modern
  * eras move it to an idle CPU (sched_exec, SD_BALANCE_EXEC); 2.6.0 (exec
  * balancing only on NUMA) and quanta leave it where it is. */
@@ -1019,6 +1104,8 @@ const struct scenario generic_scenarios[] = {
 	{ "share-5on4-2.6.24", share_5on4_2_6_24 },
 	{ "share-5on4-modern", share_5on4_modern },
 	{ "share-5on4-quanta", share_5on4_quanta },
+	{ "small-imbalance-2.6.22", small_imbalance_2_6_22 },
+	{ "small-imbalance-2.6.24", small_imbalance_2_6_24 },
 	{ "exec-balance", exec_balance },
 	{ "idle-rebalance-2.6.22", idle_rebalance_2_6_22 },
 	{ "idle-rebalance-2.6.24", idle_rebalance_2_6_24 },
