@@ -13,8 +13,10 @@
  *   2.6.22  sched domains (balance_domains.c): decayed cpu_load[],
  *   2.6.24  find_busiest_group's min(max - avg, avg - this) and its
  *           small-imbalance test, wake_affine with no idle search, no
- *           fork balancing at CPU level; 2.6.24 adds CFS's load fuzz and
- *           0.5 ms migration cost;
+ *           fork balancing at CPU level; 2.6.24 adds CFS's load fuzz,
+ *           0.5 ms migration cost, a sync wakeup that takes a cache-cold
+ *           wakee to the waker's CPU unconditionally, and a failed
+ *           small-imbalance test that still tries to move the amount;
  *   modern  select_idle_sibling's idle search at wakeup, fork balancing,
  *           0.5 ms migration cost; the surplus of N+1 hogs rotates
  *           (balance_modern.c);

@@ -41,6 +41,7 @@
 #include "kernel/cpu.h"
 #include "kernel/sched/balance.h"
 #include "kernel/sched/sched.h"
+#include "kernel/time.h"
 
 /* SD_CPU_INIT's load indexes (2.6.22, 2.6.24): cpu_load[idx - 1]. */
 #define BUSY_IDX	2
@@ -285,11 +286,33 @@ lb_newidle_domains(const struct lb_params *lp, struct rq *rq, uint64_t now)
 	lb_next_idle(rq, now, lp->min_interval_ms);
 }
 
+/* 2.6.24 try_to_wake_up() (kernel/sched.c), first step of its
+ * SD_WAKE_AFFINE block: a sync wakeup draws a cache-cold wakee to the
+ * waker's CPU with no load test, since a task whose cache is cold loses
+ * nothing by moving and the waker is about to sleep.  task_hot() calls a
+ * task of another class than CFS cold, so rt tasks placed here are too.
+ * 2.6.22 has no such step.  Linux reads the wakee's previous CPU's
+ * rq->clock (possibly a tick old); Quanta reads the clock itself, since
+ * another CPU's clock cannot be read safely without its lock. */
+static int
+sync_wakee_cold(const struct lb_params *lp, const struct task *p, int sync)
+{
+	uint64_t now;
+
+	if (lp->era != LB_ERA_2_6_24 || !sync)
+		return 0;
+	if (task_is_rt(&p->view))
+		return 1;
+	now = sched_clock();
+	return now >= p->last_ran && now - p->last_ran >= lp->cache_hot_ns;
+}
+
 /* try_to_wake_up()'s SD_WAKE_AFFINE test, 2.6.22 and 2.6.24: wake p on
- * the waker's CPU if that CPU, less the waker's own load for a sync
- * wakeup, is no busier than p's previous CPU and the two together stay
- * under one task's load, or if adding p keeps the waker's CPU within
- * half the imbalance margin of the previous one. */
+ * the waker's CPU if the wakeup is sync and p cache-cold (2.6.24 only),
+ * or if that CPU, less the waker's own load for a sync wakeup, is no
+ * busier than p's previous CPU and the two together stay under one
+ * task's load, or if adding p keeps the waker's CPU within half the
+ * imbalance margin of the previous one. */
 int
 lb_wake_affine_domains(const struct lb_params *lp, struct task *p,
 		       int this_cpu, int prev, int sync)
@@ -300,6 +323,8 @@ lb_wake_affine_domains(const struct lb_params *lp, struct task *p,
 	unsigned long tl = target_load(here, WAKE_IDX), tl_per_task;
 	unsigned long pct = 100 + (lp->imbalance_pct - 100) / 2;
 
+	if (sync_wakee_cold(lp, p, sync))
+		return 1;
 	tl_per_task = here->nr_policy ? sched_ops.load(here) / here->nr_policy
 				      : SCHED_LOAD_SCALE;
 	if (sync && curr != here->idle && !task_is_rt(&curr->view))

@@ -1004,6 +1004,91 @@ pipe_affine_modern(void)
 	pipe_affine_in(LB_ERA_MODERN, 0);
 }
 
+/* A sync wakeup of a cache-cold task onto a busy waker's CPU.  A pipe
+ * pair: a pinned to CPU 0 beside a hog pinned there, b free and started
+ * on CPU 1 beside another pinned hog; each runs up to 4 ms before it
+ * writes, so the wakee has mostly slept past the 0.5 ms migration cost.
+ * The load tests keep b on CPU 1 (the waker's CPU less the waker weighs
+ * one hog, as much as b's previous CPU, and adding b passes no margin).
+ * 2.6.24 try_to_wake_up() wakes a cache-cold task on the waker's CPU
+ * before any load test; 2.6.22 has no such step.  Counted: where a's
+ * writes place b (the balancer may move b later, more or less often
+ * with each policy). */
+static struct sim_task *sc_wakee;
+static ull sc_here, sc_there;
+
+static void
+sc_got(struct sim_task *st)
+{
+	st->wakeups++;
+	sim_user(st, (int64_t)(sim_rand() % st->run_ns));
+}
+
+static void
+sc_step(struct sim_task *st)
+{
+	int woke = st->out->waiter == sc_wakee;
+
+	sim_chan_post(st->out, 1);
+	if (woke && sc_wakee->task.cpu == st->task.cpu)
+		sc_here++;
+	else if (woke)
+		sc_there++;
+	sim_chan_wait(st, st->in, sc_got);
+}
+
+static void
+sync_cold_in(int era)
+{
+	static struct sim_chan ch[2];
+	struct sim_task *a, *h;
+
+	sim_boot(2);
+	set_tunable("lb_era", era);
+	sim_run_until(T0);
+	sim_chan_init(&ch[0]);
+	sim_chan_init(&ch[1]);
+	for (int i = 0; i < 2; i++) {
+		h = new_task("hog%d", i, 1u << i);
+		sim_hog(h);
+		sim_start(h, i);
+	}
+	a = new_task("pipe-a%d", 0, 1u);
+	sc_wakee = new_task("pipe-b%d", 0, 3u);
+	sim_pinger(a, &ch[0], &ch[1], 4 * MS, 1);
+	a->step = sc_step;
+	sim_ponger(sc_wakee, &ch[1], &ch[0], 4 * MS, 1);
+	sim_start(a, 0);
+	sim_start(sc_wakee, 1);
+	sim_run_until(T0 + 2 * SEC);
+	sim_info("%s: %llu of %llu sync wakeups put the wakee on the waker's "
+		 "CPU; %llu migrations", era_name(era), sc_here,
+		 sc_here + sc_there, sum_migrations());
+	if (sc_here + sc_there < 10)
+		sim_fail("only %llu wakeups of the wakee in 2 s",
+			 sc_here + sc_there);
+	if (era == LB_ERA_2_6_24 && sc_here * 10 < (sc_here + sc_there) * 9)
+		sim_fail("2.6.24: a cache-cold sync wakee goes to the waker's "
+			 "CPU, yet %llu of %llu stayed away", sc_there,
+			 sc_here + sc_there);
+	if (era == LB_ERA_2_6_22 && sc_here * 10 > sc_here + sc_there)
+		sim_fail("2.6.22: the load tests keep the wakee on its CPU, "
+			 "yet %llu of %llu wakeups moved it", sc_here,
+			 sc_here + sc_there);
+}
+
+static void
+sync_cold_2_6_22(void)
+{
+	sync_cold_in(LB_ERA_2_6_22);
+}
+
+static void
+sync_cold_2_6_24(void)
+{
+	sync_cold_in(LB_ERA_2_6_24);
+}
+
 /* ---- the moves a policy's balance hook may make (policy.h) ---- */
 struct move_call {
 	int push, src, dst, result;
@@ -1121,6 +1206,8 @@ const struct scenario generic_scenarios[] = {
 	{ "pipe-affine", pipe_affine },
 	{ "pipe-affine-2.6.0", pipe_affine_2_6_0 },
 	{ "pipe-affine-modern", pipe_affine_modern },
+	{ "sync-cold-2.6.22", sync_cold_2_6_22 },
+	{ "sync-cold-2.6.24", sync_cold_2_6_24 },
 	{ "policy-moves", policy_moves },
 };
 const int generic_count =
