@@ -343,8 +343,12 @@ lb_trace_and_check(struct rq *this, struct rq *busiest, int moved,
 	sched_check_rq(this);
 }
 
-/* Stagger the CPUs, as 2.6's CPU_OFFSET did: balancing all at once hands
- * one extra task down the line without it ever running.  Each CPU's
+/* Stagger the CPUs: balancing all at once hands one extra task down the
+ * line without it ever running.  This is Quanta's own choice for the
+ * domain, modern and quanta eras: 2.6.0 had no offset (balance_2_6_0.c
+ * does without), the early sched-domains kernels (from 2.6.7) added
+ * CPU_OFFSET = HZ * cpu / NR_CPUS to each CPU's jiffies, and 2.6.20 to
+ * 2.6.24 dropped it for each domain's last_balance.  Each CPU's
  * offset is its share of unit_ms, the shortest interval of the caller's
  * mode (busy or idle), and not of its own interval: the intervals double
  * from the unit, so CPUs whose intervals grew apart still never

@@ -4,9 +4,10 @@
  * find_busiest_queue(), can_migrate_task(); docs/reference/balancer.md).
  *
  *   when    from the tick: every IDLE_REBALANCE_TICK (1 ms) on an idle
- *           CPU, every BUSY_REBALANCE_TICK (200 ms) on a busy one, each
- *           CPU offset by CPU_OFFSET = HZ * cpu / NR_CPUS; and from
- *           schedule() when the queue is empty (as an idle CPU);
+ *           CPU, every BUSY_REBALANCE_TICK (200 ms) on a busy one, all
+ *           CPUs in the same jiffy (no offset by CPU: CPU_OFFSET came
+ *           with sched domains); and from schedule() when the queue is
+ *           empty (as an idle CPU);
  *   load    queue lengths, smoothed: another CPU's queue counts the
  *           shorter of its length now and at this CPU's last look, this
  *           CPU's the longer (now only, when idle);
@@ -102,18 +103,30 @@ out:
 	return moved;
 }
 
-/* rebalance_tick(), called on rq's own CPU each tick: jiffies here are
- * this CPU's ticks. */
+/* The jiffy of a tick taken at `now`.  2.6.0 tested the global jiffies;
+ * Quanta's CPUs count only their own ticks, from their own start, so the
+ * jiffy comes from the clock all CPUs share.  Each CPU's periodic tick
+ * falls once in every jiffy (one delayed across a jiffy's end may, rarely,
+ * see one jiffy twice and skip the next). */
+static uint64_t
+jiffy_of(uint64_t now)
+{
+	return now / (1000000000ull / hz);
+}
+
+/* rebalance_tick(), called on rq's own CPU each tick.  2.6.0 (kernel/
+ * sched.c) tests j = jiffies with no offset by CPU, so every busy CPU
+ * balances in the same jiffy, one after the other as their ticks come.
+ * The sched-domains kernels from 2.6.7 added CPU_OFFSET to stagger them;
+ * Quanta's domain eras stagger by their own rule (lb_set_next). */
 void
 lb_tick_2_6_0(struct rq *rq, uint64_t now)
 {
 	uint64_t busy_ticks = hz / 5 ? hz / 5 : 1;	/* BUSY_REBALANCE_TICK */
-	uint64_t j = this_cpu()->ticks + (uint64_t)hz * (uint64_t)rq->cpu /
-					 MAX_CPUS;	/* + CPU_OFFSET */
 
 	if (rq->curr == rq->idle)	/* IDLE_REBALANCE_TICK: every tick */
 		lb_balance_2_6_0(rq, LB_IDLE, 0);
-	else if (j % busy_ticks == 0)
+	else if (jiffy_of(now) % busy_ticks == 0)
 		lb_balance_2_6_0(rq, LB_BUSY, 0);
 	rq->next_balance = now;		/* look again at the next tick */
 }

@@ -172,7 +172,8 @@ spread_fork(void)
  * machine; one CPU is 25 %):
  *   2.6.0   a busy CPU pulls the waiting hog at its 200 ms balance: about
  *           one pull per 200 ms, no active balance, nobody stuck at half
- *           a CPU (the shares depend on which hog the policy runs);
+ *           a CPU (the shares depend on which hog the policy runs; only
+ *           under o1 2.6.0, see judge_5on4());
  *   2.6.22  balanced by the small-imbalance test: after the first pulls
  *           two hogs share one CPU (12.5 % each) and three run alone;
  *   2.6.24  the fuzz makes a single-hog CPU pull one of the pair: pulls
@@ -198,6 +199,17 @@ judge_5on4(int era, const double *share, ull migrations, ull alb,
 				 migrations, alb);
 		return;
 	case LB_ERA_2_6_0:
+		/* All CPUs balance in the same jiffy (no CPU_OFFSET in
+		 * 2.6.0): under a policy whose slices divide 200 ms, the pair's
+		 * CPU switches in that jiffy before the others look, its
+		 * waiting hog is always cache-hot and the pair may stay.  Only
+		 * o1 2.6.0, whose era this is, is held to the pulls. */
+		if (sched_ops.lb_era() != LB_ERA_2_6_0) {
+			if (alb)
+				sim_fail("2.6.0 has no active balance, got %llu "
+					 "pushes", alb);
+			return;
+		}
 		if (alb || migrations < 15 || migrations > 30)
 			sim_fail("2.6.0: want about one pull per 200 ms (25 in "
 				 "5 s) and no active balance, got %llu "
@@ -289,6 +301,62 @@ static void
 share_5on4_quanta(void)
 {
 	share_5on4_in(LB_ERA_QUANTA);
+}
+
+/* (2d) 2.6.0's busy balance: rebalance_tick() tests the global jiffies
+ * with no offset by CPU, so every busy CPU balances in the same jiffy,
+ * every BUSY_REBALANCE_TICK (200 ms).  (CPU_OFFSET, which staggers them,
+ * came with the sched-domains kernels.)  4 CPUs, one pinned hog each, so
+ * no idle or newly-idle balancing: each CPU's balance count must step in
+ * the same jiffy, 200 ms apart. */
+static void
+busy_balance_2_6_0(void)
+{
+	uint64_t first[MAX_CPUS] = { 0 }, second[MAX_CPUS] = { 0 };
+	uint64_t count[MAX_CPUS], lo = SIM_NEVER, hi = 0;
+
+	sim_boot(4);
+	set_tunable("lb_era", LB_ERA_2_6_0);
+	sim_run_until(T0);
+	for (int c = 0; c < 4; c++) {
+		struct sim_task *h = new_task("hog%d", c, 1u << c);
+		sim_hog(h);
+		sim_start(h, c);
+	}
+	sim_run_until(T0 + 5 * MS);
+	for (int c = 0; c < 4; c++)
+		count[c] = cpu_rq(c)->stats.lb_count;
+	for (uint64_t t = T0 + 5 * MS; t <= T0 + 600 * MS; t += 50 * US) {
+		sim_run_until(t);
+		for (int c = 0; c < 4; c++) {
+			if (cpu_rq(c)->stats.lb_count == count[c])
+				continue;
+			count[c] = cpu_rq(c)->stats.lb_count;
+			if (!first[c])
+				first[c] = t;
+			else if (!second[c])
+				second[c] = t;
+		}
+	}
+	for (int c = 0; c < 4; c++) {
+		if (!first[c] || !second[c]) {
+			sim_fail("cpu%d made fewer than 2 busy balances in "
+				 "600 ms", c);
+			return;
+		}
+		lo = first[c] < lo ? first[c] : lo;
+		hi = first[c] > hi ? first[c] : hi;
+		if (second[c] - first[c] < 199 * MS ||
+		    second[c] - first[c] > 201 * MS)
+			sim_fail("cpu%d balanced %.2f ms after its previous "
+				 "busy balance, not 200", c,
+				 (second[c] - first[c]) / 1e6);
+	}
+	sim_info("busy balances at %.2f %.2f %.2f %.2f ms", first[0] / 1e6,
+		 first[1] / 1e6, first[2] / 1e6, first[3] / 1e6);
+	if (hi - lo > MS)
+		sim_fail("2.6.0 has no CPU_OFFSET: the busy balances fell "
+			 "%.2f ms apart, not in one jiffy", (hi - lo) / 1e6);
 }
 
 /* (2c) find_busiest_group()'s small-imbalance test says no: hogs at nice
@@ -1189,6 +1257,7 @@ const struct scenario generic_scenarios[] = {
 	{ "share-5on4-2.6.24", share_5on4_2_6_24 },
 	{ "share-5on4-modern", share_5on4_modern },
 	{ "share-5on4-quanta", share_5on4_quanta },
+	{ "busy-balance-2.6.0", busy_balance_2_6_0 },
 	{ "small-imbalance-2.6.22", small_imbalance_2_6_22 },
 	{ "small-imbalance-2.6.24", small_imbalance_2_6_24 },
 	{ "exec-balance", exec_balance },
