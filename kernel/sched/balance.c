@@ -82,8 +82,13 @@ const size_t balance_ntunables = sizeof(balance_tunables) / sizeof(balance_tunab
  * intervals here are unused), cache_decay_ticks was computed at boot from
  * the L2 size (1 to 10 ms; 2 ms on a 512 KB Xeon), and there was no
  * failure count.  2.6.22/2.6.24: SD_CPU_INIT (include/linux/topology.h)
- * with no SD_BALANCE_FORK; 2.6.22 cache_hot_time 2.5 ms, 2.6.24
- * sysctl_sched_migration_cost 0.5 ms.  modern: 6.x sd_init()
+ * with no SD_BALANCE_FORK.  2.6.22 had no fixed cache-hot time: its
+ * SD_CPU_INIT sets no cache_hot_time, and calibrate_migration_costs()
+ * (kernel/sched.c) measured a migration cost at boot (or took the
+ * migration_cost= boot parameter) and stored it in each domain's
+ * cache_hot_time; Quanta's 2.5 ms stands in for that measurement (the
+ * 2.6.1x initialisers' fixed value).  2.6.24: sysctl_sched_migration_cost
+ * 0.5 ms.  modern: 6.x sd_init()
  * (kernel/sched/topology.c), intervals scaled by the CPU count in
  * lb_params().  quanta: SD_CPU_INIT with fork balancing and rotation.
  */
