@@ -30,8 +30,8 @@
 static char fullname[128];
 
 /*
- * Known gaps: scenarios a policy does not meet yet, or not by design.
- * They are reported as SKIPPED with the reason, never as passed; keep this
+ * Known gaps: scenarios a policy ("*": every policy) does not meet yet,
+ * or not by design.  They are reported as SKIPPED with the reason, never as passed; keep this
  * list short and in step with tests/cases.py's KNOWN_GAPS.
  */
 static const struct {
@@ -40,13 +40,17 @@ static const struct {
 	{ "staircase", "pinned", "by design of v6.3: a sched_yield() loop "
 	  "keeps the top stair with a fresh allowance, starving lower stairs "
 	  "on its CPU (docs/policies/staircase.md)" },
+	{ "*", "rt-hides-policy-task", "not fixed yet: the balancer counts "
+	  "policy tasks only, so an rt hog hides the one policy task queued "
+	  "beside it from an idle CPU (docs/scheduler.md, \"Known departure\")" },
 };
 
 static const char *
 known_gap(const char *name)
 {
 	for (size_t i = 0; i < sizeof(gaps) / sizeof(gaps[0]); i++)
-		if (!strcmp(gaps[i].policy, sched_policy.name) &&
+		if ((!strcmp(gaps[i].policy, "*") ||
+		     !strcmp(gaps[i].policy, sched_policy.name)) &&
 		    !strcmp(gaps[i].scenario, name))
 			return gaps[i].why;
 	return NULL;
