@@ -106,6 +106,7 @@ effective_prio(struct stair_task *s)
 {
 	int rr = rr_interval(), best = best_rank(s->nice);
 	int full = full_slice(s), first = rr, prio;
+	uint32_t used;
 
 	if (s->deadline > best || s->kthread)
 		s->deadline = best;
@@ -114,6 +115,9 @@ effective_prio(struct stair_task *s)
 	if (stair_interactive && !stair_compute)
 		first *= s->deadline + 1;
 	prio = LOWEST_PRIO - best;
+	used = (uint32_t)(full - s->slice);
+	if (used < (uint32_t)first)
+		return prio;
 	/* More left than a full allowance (a renice to a worse nice keeps
 	 * the old one): v6.3 counts "used" unsigned, so it wraps to a huge
 	 * value and the task sits on its bottom stair until the allowance
@@ -122,9 +126,7 @@ effective_prio(struct stair_task *s)
 	 * does not exist, which Quanta does not reproduce.) */
 	if (s->slice > full)
 		return LOWEST_PRIO;
-	if (full - s->slice < first)
-		return prio;
-	prio += 1 + (full - s->slice - first) / rr;
+	prio += 1 + (int)((used - (uint32_t)first) / (uint32_t)rr);
 	return prio > LOWEST_PRIO ? LOWEST_PRIO : prio;
 }
 
