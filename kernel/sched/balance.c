@@ -92,17 +92,33 @@ const size_t balance_ntunables = sizeof(balance_tunables) / sizeof(balance_tunab
  * (kernel/sched/topology.c), intervals scaled by the CPU count in
  * lb_params().  quanta: SD_CPU_INIT with fork balancing and rotation.
  */
+/*
+ * What an rt task weighs in the balancer's load.  2.6.22 (kernel/sched.c,
+ * set_load_weight()): RTPRIO_TO_LOAD_WEIGHT(rt_priority), the load of a
+ * task with the best static priority's slice (800 ms against nice 0's
+ * 100 ms: 8 x 1024) plus rt_priority x 1024 / DEF_TIMESLICE, which Quanta
+ * leaves out (at most about 1,000; it keeps the sum per runqueue a
+ * count).  2.6.24 set_load_weight(): twice nice -20's weight.  2.6.0
+ * counted tasks (balance_2_6_0.c counts rt tasks as tasks); 6.x keeps rt
+ * tasks out of the fair load and counts them in nr_running, which the
+ * modern era does (weight 0).
+ */
+#define RT_WEIGHT_2_6_22	(8 * SCHED_LOAD_SCALE)
+#define RT_WEIGHT_2_6_24	(2 * 88761ul)
+
 static const struct lb_params eras[] = {
 	[LB_ERA_2_6_0] = { .era = LB_ERA_2_6_0, .imbalance_pct = 125,
 		.cache_hot_ns = 2000000, .wake_affine = 1 },
 	[LB_ERA_2_6_22] = { .era = LB_ERA_2_6_22, .min_interval_ms = 1,
 		.max_interval_ms = 4, .busy_factor = 64, .imbalance_pct = 125,
 		.cache_hot_ns = 2500000, .cache_nice_tries = 1,
-		.wake_affine = 1, .exec_balance = 1 },
+		.wake_affine = 1, .exec_balance = 1,
+		.rt_weight = RT_WEIGHT_2_6_22 },
 	[LB_ERA_2_6_24] = { .era = LB_ERA_2_6_24, .min_interval_ms = 1,
 		.max_interval_ms = 4, .busy_factor = 64, .imbalance_pct = 125,
 		.cache_hot_ns = 500000, .cache_nice_tries = 1,
-		.wake_affine = 1, .exec_balance = 1 },
+		.wake_affine = 1, .exec_balance = 1,
+		.rt_weight = RT_WEIGHT_2_6_24 },
 	[LB_ERA_MODERN] = { .era = LB_ERA_MODERN, .min_interval_ms = 1,
 		.max_interval_ms = 2, .busy_factor = 16, .imbalance_pct = 117,
 		.cache_hot_ns = 500000, .cache_nice_tries = 1,
@@ -193,9 +209,9 @@ place_new(const struct lb_params *lp, struct task *p, int parent_cpu,
 
 	if (!balance)
 		return best;
-	here = best_load = sched_ops.load(cpu_rq(best));
+	here = best_load = lb_load(lp, cpu_rq(best));
 	for (int i = 0; i < ncpu; i++) {
-		unsigned long l = sched_ops.load(cpu_rq(i));
+		unsigned long l = lb_load(lp, cpu_rq(i));
 		if (lb_allowed(p, i) && l < best_load) {
 			best = i;
 			best_load = l;
@@ -402,7 +418,7 @@ balance_update_load(struct rq *rq)
 	era = balance_era();
 	if (era != LB_ERA_2_6_22 && era != LB_ERA_2_6_24)
 		return;
-	now = sched_ops.load(rq);
+	now = lb_load(&eras[era], rq);
 
 	for (int i = 0; i < LB_LOAD_IDX; i++) {
 		unsigned long old = rq->cpu_load[i], new = now;

@@ -18,7 +18,32 @@ struct lb_params {
 	uint64_t cache_hot_ns;		/* ran this recently: cache-hot */
 	int cache_nice_tries;
 	int wake_affine, fork_balance, exec_balance, rotate, bounce_protect;
+	unsigned long rt_weight;	/* an rt task's load in the balancer */
 };
+
+/* The balancer counts every class, as Linux does: rt tasks are among a
+ * CPU's tasks (nr_running: the running one and the queued ones) and each
+ * weighs the era's rt_weight in its load.  Only queued policy tasks can
+ * be moved; an rt task counts so that an idle CPU pulls the policy task
+ * waiting behind it. */
+static inline unsigned
+lb_nr(const struct rq *rq)
+{
+	return rq->nr_running;
+}
+
+/* Read without rq's lock for other CPUs, as the load itself is: the two
+ * counts may be a moment apart, and a difference that wrapped counts as
+ * no rt task. */
+static inline unsigned long
+lb_load(const struct lb_params *lp, struct rq *rq)
+{
+	unsigned rt = rq->nr_running - rq->nr_policy;
+
+	if (rt > rq->nr_running)
+		rt = 0;
+	return sched_ops.load(rq) + rt * lp->rt_weight;
+}
 
 /* Who balances (Linux's enum cpu_idle_type). */
 enum lb_idle { LB_BUSY, LB_IDLE, LB_NEWLY_IDLE };

@@ -8,7 +8,8 @@
  *           CPUs in the same jiffy (no offset by CPU: CPU_OFFSET came
  *           with sched domains); and from schedule() when the queue is
  *           empty (as an idle CPU);
- *   load    queue lengths, smoothed: another CPU's queue counts the
+ *   load    queue lengths, every class (2.6.0's nr_running counted rt
+ *           tasks too; lb_nr()), smoothed: another CPU's queue counts the
  *           shorter of its length now and at this CPU's last look, this
  *           CPU's the longer (now only, when idle);
  *   test    the busiest queue must be 25 % longer unless this CPU is idle;
@@ -35,13 +36,13 @@ find_busiest_queue(struct rq *this, int idle, unsigned *nr, unsigned *max)
 {
 	struct rq *busiest = NULL;
 
-	*nr = this->nr_policy;
+	*nr = lb_nr(this);
 	if (!idle && *nr <= this->prev_load[this->cpu])
 		*nr = this->prev_load[this->cpu];
 	*max = 1;
 	for (int i = 0; i < ncpu; i++) {
 		struct rq *rq = cpu_rq(i);
-		unsigned now = rq->nr_policy, load = now;
+		unsigned now = lb_nr(rq), load = now;	/* every class */
 		if (!idle && now >= this->prev_load[i])
 			load = this->prev_load[i];
 		this->prev_load[i] = now;
@@ -75,7 +76,7 @@ lb_balance_2_6_0(struct rq *this, enum lb_idle idle, int locked)
 		spin_unlock(&this->lock);
 	double_rq_lock(this, busiest);
 	/* make sure nothing changed since the lengths were read */
-	if (busiest->nr_policy <= nr)
+	if (lb_nr(busiest) <= nr)
 		goto out;
 	/* a number of tasks equal to half the imbalance, otherwise the
 	 * imbalance just shifts to this queue */

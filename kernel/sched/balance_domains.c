@@ -7,11 +7,13 @@
  * group's cpu_power is SCHED_LOAD_SCALE and drops out of the arithmetic.
  *
  *   load      each CPU's load is the weight of its tasks (the policy's
- *             task_load: 2.6.22 smp-nice weights, 2.6.24 CFS weights),
+ *             task_load: 2.6.22 smp-nice weights, 2.6.24 CFS weights;
+ *             an rt task the era's rt_weight, lb_load()),
  *             decayed each tick into cpu_load[] (balance_update_load());
  *             a CPU pulled from counts the smaller of decayed and current
  *             load (source_load), the puller the larger (target_load);
- *   busiest   the most loaded CPU with more than one task; balanced if
+ *   busiest   the most loaded CPU with more than one task of any class
+ *             (lb_nr()); balanced if
  *             this CPU is at or above the average, or the busiest is not
  *             imbalance_pct (125 %) above this CPU;
  *   amount    min(max - avg, max - the busiest's load per task,
@@ -50,17 +52,17 @@
 #define WAKE_IDX	1
 
 static unsigned long
-source_load(struct rq *rq, int idx)
+source_load(const struct lb_params *lp, struct rq *rq, int idx)
 {
-	unsigned long now = sched_ops.load(rq), old = rq->cpu_load[idx - 1];
+	unsigned long now = lb_load(lp, rq), old = rq->cpu_load[idx - 1];
 
 	return old < now ? old : now;
 }
 
 static unsigned long
-target_load(struct rq *rq, int idx)
+target_load(const struct lb_params *lp, struct rq *rq, int idx)
 {
-	unsigned long now = sched_ops.load(rq), old = rq->cpu_load[idx - 1];
+	unsigned long now = lb_load(lp, rq), old = rq->cpu_load[idx - 1];
 
 	return old > now ? old : now;
 }
@@ -132,18 +134,18 @@ find_busiest_group(const struct lb_params *lp, struct rq *this, int idx,
 
 	for (int i = 0; i < ncpu; i++) {
 		struct rq *rq = cpu_rq(i);
-		unsigned long load = rq == this ? target_load(rq, idx) :
-						  source_load(rq, idx);
+		unsigned long load = rq == this ? target_load(lp, rq, idx) :
+						  source_load(lp, rq, idx);
 		total += load;
 		if (rq == this) {
-			here = (struct group_stats){ load, sched_ops.load(rq),
-						     rq->nr_policy };
-		} else if (load > max_load && rq->nr_policy > 1) {
+			here = (struct group_stats){ load, lb_load(lp, rq),
+						     lb_nr(rq) };
+		} else if (load > max_load && lb_nr(rq) > 1) {
 			/* group_capacity: one task per CPU */
 			max_load = load;
 			busiest = rq;
-			busiest_nr = rq->nr_policy;
-			busiest_lpt = sched_ops.load(rq);
+			busiest_nr = lb_nr(rq);
+			busiest_lpt = lb_load(lp, rq);
 		}
 	}
 	if (!busiest || here.load >= max_load || busiest_nr == 0)
@@ -221,7 +223,7 @@ lb_balance_domains(const struct lb_params *lp, struct rq *this,
 	if (locked)
 		spin_unlock(&this->lock);
 	double_rq_lock(this, busiest);
-	if (busiest->nr_policy > 1)
+	if (lb_nr(busiest) > 1)
 		moved = move_tasks(lp, this, busiest, imbalance);
 	if (moved) {
 		this->balance_failed = 0;
@@ -319,17 +321,18 @@ lb_wake_affine_domains(const struct lb_params *lp, struct task *p,
 {
 	struct rq *here = cpu_rq(this_cpu);
 	struct task *curr = here->curr;
-	unsigned long load = source_load(cpu_rq(prev), WAKE_IDX);
-	unsigned long tl = target_load(here, WAKE_IDX), tl_per_task;
+	unsigned long load = source_load(lp, cpu_rq(prev), WAKE_IDX);
+	unsigned long tl = target_load(lp, here, WAKE_IDX), tl_per_task;
 	unsigned long pct = 100 + (lp->imbalance_pct - 100) / 2;
 
 	if (sync_wakee_cold(lp, p, sync))
 		return 1;
-	tl_per_task = here->nr_policy ? sched_ops.load(here) / here->nr_policy
-				      : SCHED_LOAD_SCALE;
-	if (sync && curr != here->idle && !task_is_rt(&curr->view))
-		tl -= min_ul(curr->lb_weight, tl);
-	if (tl <= load && tl + target_load(cpu_rq(prev), WAKE_IDX) <=
+	tl_per_task = lb_nr(here) ? lb_load(lp, here) / lb_nr(here)
+				  : SCHED_LOAD_SCALE;
+	if (sync && curr != here->idle)		/* the waker's own load */
+		tl -= min_ul(task_is_rt(&curr->view) ? lp->rt_weight
+						     : curr->lb_weight, tl);
+	if (tl <= load && tl + target_load(lp, cpu_rq(prev), WAKE_IDX) <=
 			  tl_per_task)
 		return 1;
 	return 100 * (tl + sched_ops.task_load(p)) <= pct * load;

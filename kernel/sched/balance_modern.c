@@ -25,16 +25,19 @@
 #include "kernel/sched/balance.h"
 #include "kernel/sched/sched.h"
 
+/* The busiest other CPU with more than one task of any class (6.x
+ * update_sg_lb_stats() counts rq->nr_running), by its policy load. */
 static struct rq *
-find_busiest(struct rq *this, unsigned long *busiest_load)
+find_busiest(const struct lb_params *lp, struct rq *this,
+	     unsigned long *busiest_load)
 {
 	struct rq *busiest = NULL;
 
 	*busiest_load = 0;
 	for (int i = 0; i < ncpu; i++) {
 		struct rq *rq = cpu_rq(i);
-		unsigned long l = sched_ops.load(rq);
-		if (rq != this && rq->nr_policy > 1 && l > *busiest_load) {
+		unsigned long l = lb_load(lp, rq);
+		if (rq != this && lb_nr(rq) > 1 && l > *busiest_load) {
 			busiest = rq;
 			*busiest_load = l;
 		}
@@ -107,8 +110,8 @@ lb_balance_modern(const struct lb_params *lp, struct rq *this, int locked,
 
 	*imbalanced = 0;
 	this->stats.lb_count++;
-	busiest = find_busiest(this, &busiest_load);
-	this_load = sched_ops.load(this);
+	busiest = find_busiest(lp, this, &busiest_load);
+	this_load = lb_load(lp, this);
 	if (!busiest || busiest_load * 100 <= this_load * lp->imbalance_pct)
 		return 0;
 	*imbalanced = 1;
@@ -125,7 +128,7 @@ lb_balance_modern(const struct lb_params *lp, struct rq *this, int locked,
 		rotated = rotate(this, busiest);
 	/* (a rotation leaves the failure count alone: it belongs to the
 	 * pulls of CPUs that could take a task for good) */
-	if (!rotated && busiest->nr_policy > 1)
+	if (!rotated && lb_nr(busiest) > 1)
 		moved = pull_tasks(lp, this, busiest, imbalance,
 				   *failed > lp->cache_nice_tries);
 	if (rotated) {

@@ -40,9 +40,6 @@ static const struct {
 	{ "staircase", "pinned", "by design of v6.3: a sched_yield() loop "
 	  "keeps the top stair with a fresh allowance, starving lower stairs "
 	  "on its CPU (docs/policies/staircase.md)" },
-	{ "*", "rt-hides-policy-task", "not fixed yet: the balancer counts "
-	  "policy tasks only, so an rt hog hides the one policy task queued "
-	  "beside it from an idle CPU (docs/scheduler.md, \"Known departure\")" },
 };
 
 static const char *

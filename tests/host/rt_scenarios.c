@@ -263,9 +263,8 @@ idle_class_share(void)
  * prio_to_weight[0] * 2 in rq->load and counts in nr_running
  * (set_load_weight(), find_busiest_group()), in 2.6.22 RTPRIO_TO_LOAD_
  * WEIGHT, and 6.6 counts rq->nr_running in update_sg_lb_stats(); so idle
- * cpu1 pulls the queued policy task, which then runs nearly all the time.
- * Quanta's balancer sees policy tasks only (a known gap,
- * docs/scheduler.md). */
+ * cpu1 pulls the queued policy task, which then runs nearly all the time
+ * (lb_nr() and lb_load() in balance.h, every era). */
 static void
 rt_hides_policy_task(void)
 {
