@@ -97,8 +97,9 @@ const size_t balance_ntunables = sizeof(balance_tunables) / sizeof(balance_tunab
  * set_load_weight()): RTPRIO_TO_LOAD_WEIGHT(rt_priority), the load of a
  * task with the best static priority's slice (800 ms against nice 0's
  * 100 ms: 8 x 1024) plus rt_priority x 1024 / DEF_TIMESLICE, which Quanta
- * leaves out (at most about 1,000; it keeps the sum per runqueue a
- * count).  2.6.24 set_load_weight(): twice nice -20's weight.  2.6.0
+ * leaves out (at most about 1,000): without it a runqueue's rt load is
+ * its count of rt tasks times one constant, and needs no sum of its own.
+ * 2.6.24 set_load_weight(): twice nice -20's weight.  2.6.0
  * counted tasks (balance_2_6_0.c counts rt tasks as tasks); 6.x keeps rt
  * tasks out of the fair load and counts them in nr_running, which the
  * modern era does (weight 0).

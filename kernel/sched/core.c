@@ -148,6 +148,8 @@ account_curr(struct rq *rq)
 	curr->sum_exec_ns += delta;
 	curr->exec_start = rq->clock;
 	rq->stats.busy_ns += delta;
+	if (__builtin_expect(is_rt(curr), 0))
+		rt_charge(rq, delta);
 	return delta;
 }
 
@@ -758,9 +760,9 @@ sched_tick(void)
 	update_clock(rq);
 	curr = rq->curr;
 	if (curr != rq->idle) {
-		uint64_t delta = account_curr(rq);
+		account_curr(rq);
 		if (is_rt(curr))
-			rt_tick(rq, curr, delta);
+			rt_tick(rq, curr);
 		else
 			sched_ops.tick(rq, curr);
 	}
@@ -1150,6 +1152,18 @@ sched_init_cpu(void)
 	c->cur_task = idle;
 }
 
+/* Work the idle CPU could pick: a policy task, or an rt task while the
+ * rt class is not throttled.  A throttled rt task is runnable (it counts
+ * in nr_running) but cannot be picked, and the idle loop must halt with
+ * interrupts on: the tick that lifts the throttle (rt_period_tick) would
+ * never come if it spun on schedule() with them off.  Read unlocked; a
+ * wakeup from another CPU sets need_resched as well. */
+int
+sched_idle_has_work(struct rq *rq)
+{
+	return rq->nr_policy > 0 || (rq->rt.nr > 0 && !rq->rt.throttled);
+}
+
 void
 sched_idle_loop(void)
 {
@@ -1158,7 +1172,7 @@ sched_idle_loop(void)
 	for (;;) {
 		cli();
 		rq = this_rq();
-		if (current->need_resched || rq->nr_running) {
+		if (current->need_resched || sched_idle_has_work(rq)) {
 			schedule();
 			continue;
 		}

@@ -182,15 +182,22 @@ rt_pick_next(struct rq *rq)
 }
 
 void
-rt_tick(struct rq *rq, struct task *curr, uint64_t delta)
+rt_charge(struct rq *rq, uint64_t delta)
 {
-	if (rt_runtime_us >= 0 && rt_runtime_us < rt_period_us) {
-		rq->rt.runtime_ns += delta;
-		if (rq->rt.runtime_ns > (uint64_t)rt_runtime_us * 1000) {
-			rq->rt.throttled = 1;
-			sched_resched(rq);
-		}
+	assert_rq_locked(rq);
+	if (rt_runtime_us < 0 || rt_runtime_us >= rt_period_us)
+		return;
+	rq->rt.runtime_ns += delta;
+	if (!rq->rt.throttled &&
+	    rq->rt.runtime_ns > (uint64_t)rt_runtime_us * 1000) {
+		rq->rt.throttled = 1;
+		sched_resched(rq);
 	}
+}
+
+void
+rt_tick(struct rq *rq, struct task *curr)
+{
 	if (curr->sched_class != SCHED_CLASS_RR)
 		return;
 	curr->rt_slice_ns -= sched_tick_ns();

@@ -106,6 +106,9 @@ int sched_default_select_cpu(struct task *p, int flags, int waker_cpu);
 void sched_init(void);			/* BSP, before any task */
 void sched_init_cpu(void);		/* every CPU: adopt the idle task */
 void sched_idle_loop(void) __attribute__((noreturn));
+/* Could rq's idle task pick something?  A throttled rt task cannot be
+ * picked: the idle loop halts (and the host simulator's too). */
+int sched_idle_has_work(struct rq *rq);
 void schedule(void);
 void sched_tick(void);			/* timer interrupt */
 /* Wake p if it sleeps; returns 1 if it did.  how: 0, or WAKE_SYNC (the

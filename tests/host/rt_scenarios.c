@@ -229,6 +229,70 @@ throttle(void)
 			 ms(fair->ran_ns - at1));
 }
 
+/* A FIFO hog alone on its CPU, throttled (950 ms of each 1 s period):
+ * 2.6.25's pick_next_task_rt() returns nothing while the rt class is
+ * throttled, the CPU idles, and the next period's tick lets the hog run
+ * again.  The idle CPU must halt with interrupts on to get that tick: it
+ * once spun on schedule() with them off, and the hog never ran again. */
+static void
+throttle_alone(void)
+{
+	struct sim_task *f;
+
+	sim_boot(1);
+	if (tunable_set("sched_rt_runtime_us", 950000) != 0)
+		sim_fail("sched_rt_runtime_us=950000 refused");
+	sim_run_until(T0);
+	f = hog("fifo50", SCHED_CLASS_FIFO, 50, 0, 0);
+	sim_run_until(3000 * MS);
+	sim_account_all();
+	/* each period it runs until the tick that finds more than 950 ms
+	 * used (2.6.25 sched_rt_runtime_exceeded(): rt_time > runtime) */
+	sim_info("a throttled FIFO hog alone: %.3f ms of the 3 s (want 3 x "
+		 "951)", ms(f->ran_ns));
+	if (f->ran_ns + 3 * sim_tick_ns < 2853 * MS ||
+	    f->ran_ns > 2853 * MS + 3 * sim_tick_ns)
+		sim_fail("the throttled hog ran %.3f ms of 3 s", ms(f->ran_ns));
+}
+
+/* Throttling counts all the time an rt task runs, not only what the tick
+ * sees (2.6.25 update_curr_rt(), from dequeue_task_rt and put_prev_task_rt
+ * as well as the tick).  A FIFO task that runs 900 us after each tick and
+ * sleeps until the next (sleeps end at ticks) wants 90 % of the CPU, and
+ * no tick ever finds it running; throttled to 500 ms a second it must
+ * leave a policy hog half.  Charged only at ticks, it was never throttled
+ * and the hog got a tenth. */
+static void
+throttle_counts_sleepers(void)
+{
+	struct sim_task *f, *fair;
+	uint64_t f1, h1;
+
+	sim_boot(1);
+	if (tunable_set("sched_rt_runtime_us", 500000) != 0)
+		sim_fail("sched_rt_runtime_us=500000 refused");
+	sim_run_until(T0);
+	fair = hog("fair", 0, 0, 0, 0);
+	f = rt_task("fifo50", SCHED_CLASS_FIFO, 50, 0);
+	sim_sleeper(f, 900 * US, 100 * US);
+	sim_start(f, 0);
+	sim_run_until(1000 * MS);
+	sim_account_all();
+	f1 = f->ran_ns;
+	h1 = fair->ran_ns;
+	sim_run_until(3000 * MS);
+	sim_account_all();
+	sim_info("in [1 s, 3 s): FIFO sleeper %.3f ms, policy hog %.3f ms "
+		 "(want at most 1000 and at least 980)", ms(f->ran_ns - f1),
+		 ms(fair->ran_ns - h1));
+	if (f->ran_ns - f1 > 1000 * MS + 2 * sim_tick_ns)
+		sim_fail("the FIFO sleeper ran %.3f ms of 2 s, over its 1000",
+			 ms(f->ran_ns - f1));
+	if (fair->ran_ns - h1 + 20 * MS < 1000 * MS)
+		sim_fail("the policy hog got %.3f ms of 2 s, not half",
+			 ms(fair->ran_ns - h1));
+}
+
 /* SCHED_IDLE beside a nice 0 hog on one CPU.  CFS (2.6.24) and EEVDF
  * (6.6) give it a weight below nice 19's (WEIGHT_IDLEPRIO: 2 in 2.6.24, 3
  * in 6.6), so it gets weight / (1024 + weight) of the CPU; the older
@@ -296,6 +360,8 @@ const struct scenario rt_scenarios[] = {
 	{ "rt-wake-lowest", wake_lowest },
 	{ "rt-pull", pull },
 	{ "rt-throttle", throttle },
+	{ "rt-throttle-alone", throttle_alone },
+	{ "rt-throttle-counts-sleepers", throttle_counts_sleepers },
 	{ "class-idle-share", idle_class_share },
 	{ "rt-hides-policy-task", rt_hides_policy_task },
 };

@@ -199,7 +199,8 @@ settle(int c)
 			panic("sim: cpu%d does not settle (livelock)", c);
 		if (cur->is_idle) {
 			cli();
-			if (cur->need_resched || cpu_rq(c)->nr_running) {
+			if (cur->need_resched ||
+			    sched_idle_has_work(cpu_rq(c))) {
 				schedule();
 				continue;
 			}
