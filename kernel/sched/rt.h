@@ -60,10 +60,10 @@ void rt_enqueue(struct rq *rq, struct task *p, int flags);
 void rt_dequeue(struct rq *rq, struct task *p);	/* a queued task */
 void rt_put_prev(struct rq *rq, struct task *p);
 struct task *rt_pick_next(struct rq *rq);
-/* The tick of an rt rq->curr: rotate SCHED_RR at the end of its slice. */
 /* Every ns an rt task runs counts toward throttling, wherever it is
  * charged (2.6.25 update_curr_rt(): tick, dequeue, put_prev). */
 void rt_charge(struct rq *rq, uint64_t delta);
+/* The tick of an rt rq->curr: rotate SCHED_RR at the end of its slice. */
 void rt_tick(struct rq *rq, struct task *curr);
 /* Every tick: the throttling period (sched_rt_period_us). */
 void rt_period_tick(struct rq *rq);
